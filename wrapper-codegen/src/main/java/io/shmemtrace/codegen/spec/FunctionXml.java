@@ -1,0 +1,54 @@
+package io.shmemtrace.codegen.spec;
+
+import jakarta.xml.bind.annotation.XmlAttribute;
+import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One C entry point (or, inside a family, a template of one). */
+public class FunctionXml {
+    @XmlAttribute(required = true)
+    public String name;
+    @XmlAttribute
+    public String ret = "void";
+    @XmlAttribute(required = true)
+    public String category;
+    @XmlAttribute(name = "elem-size")
+    public String elemSize;
+    @XmlAttribute
+    public String ctx;
+    @XmlAttribute
+    public boolean nonblocking;
+    @XmlAttribute
+    public boolean deprecated;
+    @XmlAttribute
+    public boolean init;
+    @XmlAttribute
+    public boolean finalize;
+    @XmlAttribute
+    public boolean noreturn;
+
+    @XmlElement(name = "arg")
+    public List<ArgXml> args = new ArrayList<>();
+    @XmlElement(name = "trace")
+    public List<TraceXml> traces = new ArrayList<>();
+
+    /** A C parameter. */
+    public static class ArgXml {
+        @XmlAttribute(required = true)
+        public String type;
+        @XmlAttribute(required = true)
+        public String name;
+    }
+
+    /** A recorded field: a C expression and the kind of field it becomes. */
+    public static class TraceXml {
+        @XmlAttribute(required = true)
+        public String dest;
+        @XmlAttribute
+        public String name;
+        @XmlValue
+        public String expr;
+    }
+}
