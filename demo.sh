@@ -1,0 +1,13 @@
+#!/bin/sh
+# One command: install what is missing, build, trace the bundled heat1d example on 4 PEs, print the report.
+set -e
+cd "$(dirname "$0")"
+. scripts/setup.sh
+mvn -B -q -DskipTests package
+mkdir -p target/demo
+oshcc -O2 -o target/demo/heat1d examples/c/heat1d.c
+rm -rf target/demo/trace
+SHMEMTRACE_DIR=target/demo/trace oshrun --oversubscribe -np 4 dist/bin/shmemtrace target/demo/heat1d
+echo
+echo "== shmembin2txt --summary target/demo/trace"
+dist/bin/shmembin2txt --summary target/demo/trace

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
+# liboshmem), Maven and a JDK. Sourced by demo.sh and run-tests.sh; safe to run again.
+missing=""
+command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
+command -v mvn >/dev/null 2>&1 || missing="$missing maven"
+command -v javac >/dev/null 2>&1 || missing="$missing openjdk-17-jdk-headless"
+command -v make >/dev/null 2>&1 || missing="$missing make gcc"
+command -v nm >/dev/null 2>&1 || missing="$missing binutils"
+if [ -n "$missing" ]; then
+  echo "setup: installing$missing"
+  sudo_=""
+  [ "$(id -u)" -ne 0 ] && sudo_="sudo"
+  $sudo_ apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q $missing
+fi
+# Open MPI 4.1's uct BTL crashes every job in shmem_finalize on these machines (README, "Open MPI notes").
+export OMPI_MCA_btl="${OMPI_MCA_btl:-^uct}"
+# oshrun refuses to run as root unless told it is meant.
+if [ "$(id -u)" -eq 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi

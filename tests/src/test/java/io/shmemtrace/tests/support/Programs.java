@@ -1,0 +1,44 @@
+package io.shmemtrace.tests.support;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Compiles the C test programs with oshcc and runs them under real oshrun, traced or not. */
+public final class Programs {
+    private Programs() {}
+
+    /** tests/src/test/c/NAME.c compiled with oshcc into the scratch area. */
+    public static synchronized Path compile(String name) {
+        Path source = Workspace.C_SOURCES.resolve(name + ".c");
+        Path binary = Workspace.WORK.resolve("bin").resolve(name);
+        if (!binary.toFile().exists() || binary.toFile().lastModified() < source.toFile().lastModified()) {
+            binary.getParent().toFile().mkdirs();
+            Command.of("oshcc", "-O2", "-Wall", "-pthread", "-o", binary.toString(), source.toString()).runOk();
+        }
+        return binary;
+    }
+
+    /** oshrun -np NP shmemtrace PROGRAM ARGS, tracing into traceDir. */
+    public static Command traced(int np, Path traceDir, Path program, String... args) {
+        List<String> argv = oshrun(np);
+        argv.add(Workspace.LAUNCHER.toString());
+        argv.add(program.toString());
+        argv.addAll(List.of(args));
+        return new Command(argv).env("SHMEMTRACE_DIR", traceDir.toString());
+    }
+
+    /** oshrun -np NP PROGRAM ARGS, without the tracer. */
+    public static Command plain(int np, Path program, String... args) {
+        List<String> argv = oshrun(np);
+        argv.add(program.toString());
+        argv.addAll(List.of(args));
+        return new Command(argv);
+    }
+
+    private static List<String> oshrun(int np) {
+        // OMPI_MCA_btl=^uct: Open MPI 4.1's uct BTL crashes in shmem_finalize on these machines.
+        return new ArrayList<>(List.of("env", "OMPI_MCA_btl=^uct", "oshrun", "--allow-run-as-root",
+                "--oversubscribe", "-np", Integer.toString(np)));
+    }
+}
