@@ -1,0 +1,205 @@
+/* The runtime's cold paths: starting and stopping the trace, threads, and block changes. */
+#define _GNU_SOURCE
+#include "shmt_runtime.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shmt_testing.h"
+#include "shmt_trace_file.h"
+
+#define SHMT_MAX_THREADS 1024
+
+__thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) = {.index = -1};
+int shmt_active;
+unsigned shmt_tick_shift;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[] and other threads' blocks */
+static shmt_thread *threads[SHMT_MAX_THREADS];
+static int thread_count;
+static int started, stopped, disabled;
+static pthread_key_t exit_key;
+
+void *shmt_resolve(const char *name)
+{
+    char profiling[256];
+    snprintf(profiling, sizeof profiling, "p%s", name);
+    void *fn = dlsym(RTLD_NEXT, profiling);
+    if (fn == NULL) fn = dlsym(RTLD_NEXT, name);
+    if (fn == NULL) {
+        /* Only reached when the program calls a function its own OpenSHMEM library lacks. */
+        fprintf(stderr, "shmemtrace: %s: not found in the OpenSHMEM library\n", name);
+        abort();
+    }
+    return fn;
+}
+
+static unsigned tick_shift_setting(uint64_t tick_hz)
+{
+    const char *s = getenv("SHMEMTRACE_TICK_SHIFT");
+    if (s && *s) {
+        int v = atoi(s);
+        if (v >= 0 && v <= 20) return (unsigned)v;
+    }
+    unsigned shift = 0; /* the coarsest unit of at most 8 ns: small varints, resolution finer than a call */
+    while (shift < 20 && (double)(2u << shift) * 1e9 / (double)tick_hz <= 8.0) shift++;
+    return shift;
+}
+
+static void seal(shmt_thread *t)
+{
+    if (t->block == NULL) return;
+    shmt_file_seal_block(t->block, t->cursor, t->count);
+}
+
+/* Called with the lock held: the block of a thread that is finishing or has gone. */
+static void retire_block(shmt_thread *t)
+{
+    seal(t);
+    shmt_file_release_block(t->block);
+    t->block = NULL;
+    t->cursor = t->limit = t->discard;
+}
+
+static void on_thread_exit(void *arg)
+{
+    shmt_thread *t = arg;
+    pthread_mutex_lock(&lock);
+    if (t->block != NULL && !stopped) retire_block(t);
+    if (t->index >= 0) threads[t->index] = NULL;
+    pthread_mutex_unlock(&lock);
+}
+
+static void open_block(shmt_thread *t, uint64_t t0)
+{
+    uint8_t *block = disabled ? NULL : shmt_file_claim_block();
+    if (block == NULL) {
+        disabled = 1;
+        t->cursor = t->limit = t->discard;
+        shmt_file_count_dropped(1);
+        return;
+    }
+    if (t->thread_block == 0 && t->count == 0) t->last_end = t0 >> shmt_tick_shift;
+    uint64_t ticks, mono;
+    shmt_clock_pair(&ticks, &mono);
+    memcpy(block, SHMT_BLOCK_MAGIC, 4);
+    uint16_t index = (uint16_t)t->index;
+    memcpy(block + SHMT_B_THREAD, &index, 2);
+    memcpy(block + SHMT_B_THREAD_BLOCK, &t->thread_block, 4);
+    memcpy(block + SHMT_B_FIRST_SEQ, &t->first_seq, 8);
+    memcpy(block + SHMT_B_BASE_TIME, &t->last_end, 8);
+    memcpy(block + SHMT_B_OPEN_TICKS, &ticks, 8);
+    memcpy(block + SHMT_B_OPEN_MONO, &mono, 8);
+    t->block = block;
+    t->cursor = block + SHMT_BLOCK_HEADER;
+    t->limit = block + shmt_file_block_size() - SHMT_EVENT_MAX;
+    t->count = 0;
+    t->last_addr = t->last_ctx = 0;
+}
+
+static int register_thread(shmt_thread *t)
+{
+    int ok = 0;
+    pthread_mutex_lock(&lock);
+    if (thread_count < SHMT_MAX_THREADS) {
+        t->index = thread_count++;
+        threads[t->index] = t;
+        ok = 1;
+    }
+    pthread_mutex_unlock(&lock);
+    if (ok) pthread_setspecific(exit_key, t);
+    return ok;
+}
+
+void shmt_next_block(shmt_thread *t, uint64_t t0)
+{
+    if (t->block == NULL && t->index < 0 && !register_thread(t)) {
+        t->cursor = t->limit = t->discard; /* thread table full: counted, not recorded */
+        shmt_file_count_dropped(1);
+        return;
+    }
+    pthread_mutex_lock(&lock);
+    if (stopped) {
+        t->cursor = t->limit = t->discard;
+    } else {
+        if (t->block != NULL) {
+            t->first_seq += t->count;
+            t->thread_block++;
+            retire_block(t);
+            t->count = 0;
+        }
+        open_block(t, t0);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static void stop_at_exit(void)
+{
+    shmt_stop(SHMT_STATE_EXITED, shmt_now());
+}
+
+void shmt_stop(unsigned state, uint64_t t)
+{
+    pthread_mutex_lock(&lock);
+    if (started && !stopped) {
+        stopped = 1;
+        shmt_active = 0;
+        /* Other threads' blocks are sealed but stay mapped: a thread still inside a call may store to it. */
+        for (int i = 0; i < thread_count; i++) {
+            if (threads[i] != NULL) seal(threads[i]);
+        }
+        uint64_t ticks, mono;
+        shmt_clock_pair(&ticks, &mono);
+        uint64_t hz = ((uint64_t *)(void *)(shmt_file_header() + SHMT_H_TICK_HZ))[0];
+        uint64_t mono_at_t = mono - (uint64_t)((double)(ticks - t) * 1e9 / (double)hz);
+        shmt_file_finish(disabled ? SHMT_STATE_DISABLED : state, t, mono_at_t);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
+{
+    shmt_identity id = {.pe = pe, .npes = npes};
+    id.clock_source = (unsigned)shmt_clock_select();
+    id.tick_hz = shmt_clock_calibrate();
+    shmt_tick_shift = id.tick_shift = tick_shift_setting(id.tick_hz);
+    /* The init pair is taken now; t0 (before the init call) is placed on it with the measured rate. */
+    uint64_t ticks, mono;
+    shmt_clock_pair(&ticks, &mono);
+    uint64_t real = shmt_mono_ns(CLOCK_REALTIME);
+    if (t0 == 0 || t0 > ticks) t0 = ticks;
+    uint64_t back_ns = (uint64_t)((double)(ticks - t0) * 1e9 / (double)id.tick_hz);
+    id.init_ticks = t0;
+    id.init_mono_ns = mono - back_ns;
+    id.init_real_ns = real - back_ns;
+    if (shmt_file_create(dir, &id) != 0) return -1;
+    pthread_key_create(&exit_key, on_thread_exit);
+    atexit(stop_at_exit);
+    started = 1;
+    shmt_active = 1;
+    return 0;
+}
+
+shmt_thread *shmt_start(uint64_t t0)
+{
+    typedef int (*int_fn)(void);
+    if (!started) {
+        if (stopped) return NULL;
+        int pe = ((int_fn)shmt_resolve("shmem_my_pe"))();
+        int npes = ((int_fn)shmt_resolve("shmem_n_pes"))();
+        if (open_trace(pe, npes, t0, getenv("SHMEMTRACE_DIR")) != 0) {
+            stopped = 1;
+            return NULL;
+        }
+    }
+    return shmt_enter();
+}
+
+int shmt_open_for_test(const char *dir, int pe, int npes)
+{
+    return open_trace(pe, npes, 0, dir);
+}

@@ -1,0 +1,198 @@
+#define _GNU_SOURCE
+#include "shmt_trace_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shmt_crc32c.h"
+#include "shmt_format.h"
+
+extern const unsigned char shmt_event_table[];
+extern const unsigned shmt_event_table_len;
+
+static int fd = -1;
+static uint8_t *header;           /* header + event table, mapped for the whole run */
+static size_t header_map_size;
+static size_t block_size = 1 << 20;
+static char path[PATH_MAX];
+static atomic_int warned;
+
+static void warn(const char *what)
+{
+    if (atomic_exchange(&warned, 1)) return; /* one warning per PE, whatever else fails */
+    fprintf(stderr, "shmemtrace: %s: %s: %s; tracing disabled for this PE\n", path, what, strerror(errno));
+}
+
+static void put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
+static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+
+static int mkdirs(const char *dir)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *s = buf + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+        *s = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static size_t block_size_setting(void)
+{
+    const char *s = getenv("SHMEMTRACE_BLOCK_SIZE");
+    long v = s ? atol(s) : 0;
+    return v >= 4096 && v % 4096 == 0 && v <= (1L << 30) ? (size_t)v : (size_t)1 << 20;
+}
+
+static const char *run_id(char *buf, size_t len)
+{
+    const char *jobid = getenv("OMPI_MCA_ess_base_jobid");
+    const char *given = getenv("SHMEMTRACE_RUN_ID");
+    if (jobid && *jobid) {
+        snprintf(buf, len, "ompi-%s", jobid);
+    } else if (given && *given) {
+        snprintf(buf, len, "%s", given);
+    } else {
+        char host[64] = "";
+        gethostname(host, sizeof host - 1);
+        snprintf(buf, len, "%s-%ld", host, (long)getppid());
+    }
+    return buf;
+}
+
+static void write_header(const shmt_identity *id, const char *run)
+{
+    uint8_t *h = header;
+    memcpy(h, SHMT_MAGIC, 8);
+    put16(h + SHMT_H_VERSION_MAJOR, SHMT_VERSION_MAJOR);
+    put16(h + SHMT_H_VERSION_MINOR, SHMT_VERSION_MINOR);
+    put32(h + SHMT_H_BLOCK_SIZE, (uint32_t)block_size);
+    put32(h + SHMT_H_FIRST_BLOCK, (uint32_t)header_map_size);
+    put32(h + SHMT_H_TABLE_OFFSET, SHMT_HEADER_SIZE);
+    put32(h + SHMT_H_TABLE_LENGTH, shmt_event_table_len);
+    put32(h + SHMT_H_TABLE_CRC, shmt_crc32c(shmt_event_table, shmt_event_table_len));
+    put32(h + SHMT_H_PE, (uint32_t)id->pe);
+    put32(h + SHMT_H_NPES, (uint32_t)id->npes);
+    put64(h + SHMT_H_PID, (uint64_t)getpid());
+    put64(h + SHMT_H_TICK_HZ, id->tick_hz);
+    h[SHMT_H_TICK_SHIFT] = (uint8_t)id->tick_shift;
+    h[SHMT_H_CLOCK_SOURCE] = (uint8_t)id->clock_source;
+    put16(h + SHMT_H_WRITER, SHMT_WRITER_C);
+    put64(h + SHMT_H_INIT_TICKS, id->init_ticks);
+    put64(h + SHMT_H_INIT_MONO, id->init_mono_ns);
+    put64(h + SHMT_H_INIT_REAL, id->init_real_ns);
+    memcpy(h + SHMT_H_RUN_ID, run, strnlen(run, SHMT_RUN_ID_SIZE));
+    gethostname((char *)h + SHMT_H_HOST, SHMT_HOST_SIZE - 1);
+    put32(h + SHMT_H_HEADER_CRC, shmt_crc32c(h, SHMT_H_CRC_COVERS));
+    memcpy(h + SHMT_HEADER_SIZE, shmt_event_table, shmt_event_table_len);
+}
+
+int shmt_file_create(const char *dir, const shmt_identity *id)
+{
+    char run[SHMT_RUN_ID_SIZE + 1];
+    char default_dir[64];
+    run_id(run, sizeof run);
+    if (dir == NULL || *dir == '\0') {
+        snprintf(default_dir, sizeof default_dir, "shmemtrace-%s", run);
+        dir = default_dir;
+    }
+    snprintf(path, sizeof path, "%s/pe%05d.shmt", dir, id->pe);
+    block_size = block_size_setting();
+    header_map_size = (SHMT_HEADER_SIZE + shmt_event_table_len + 4095) & ~(size_t)4095;
+    if (mkdirs(dir) != 0) {
+        warn("cannot create the directory");
+        return -1;
+    }
+    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        warn("cannot create");
+        return -1;
+    }
+    errno = posix_fallocate(fd, 0, (off_t)header_map_size);
+    if (errno != 0) {
+        warn("cannot allocate the header");
+        return -1;
+    }
+    header = mmap(NULL, header_map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (header == MAP_FAILED) {
+        header = NULL;
+        warn("cannot map the header");
+        return -1;
+    }
+    write_header(id, run);
+    return 0;
+}
+
+uint8_t *shmt_file_claim_block(void)
+{
+    if (header == NULL) return NULL;
+    uint32_t index = atomic_fetch_add((_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED), 1);
+    off_t offset = (off_t)header_map_size + (off_t)index * (off_t)block_size;
+    /* Reserve the disk space now: a full disk is an error here, not a SIGBUS on some later store. */
+    errno = posix_fallocate(fd, offset, (off_t)block_size);
+    if (errno != 0) {
+        warn("cannot allocate a block (disk full?)");
+        shmt_file_finish(SHMT_STATE_DISABLED, 0, 0);
+        return NULL;
+    }
+    uint8_t *block = mmap(NULL, block_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, offset);
+    if (block == MAP_FAILED) {
+        warn("cannot map a block");
+        shmt_file_finish(SHMT_STATE_DISABLED, 0, 0);
+        return NULL;
+    }
+    return block;
+}
+
+void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count)
+{
+    const uint8_t *payload = block + SHMT_BLOCK_HEADER;
+    put32(block + SHMT_B_LENGTH, (uint32_t)(end - payload));
+    put32(block + SHMT_B_COUNT, count);
+    put32(block + SHMT_B_CRC, shmt_crc32c(payload, (size_t)(end - payload)));
+    atomic_store_explicit((_Atomic uint16_t *)(block + SHMT_B_FLAGS), SHMT_BLOCK_SEALED, memory_order_release);
+}
+
+void shmt_file_release_block(uint8_t *block)
+{
+    munmap(block, block_size);
+}
+
+size_t shmt_file_block_size(void)
+{
+    return block_size;
+}
+
+uint8_t *shmt_file_header(void)
+{
+    return header;
+}
+
+void shmt_file_count_dropped(uint64_t n)
+{
+    if (header) atomic_fetch_add((_Atomic uint64_t *)(header + SHMT_H_DROPPED), n);
+}
+
+void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_ns)
+{
+    if (header == NULL) return;
+    if (final_ticks != 0) {
+        put64(header + SHMT_H_FINAL_TICKS, final_ticks);
+        put64(header + SHMT_H_FINAL_MONO, final_mono_ns);
+    }
+    atomic_store((_Atomic uint32_t *)(header + SHMT_H_STATE), state);
+}

@@ -1,0 +1,36 @@
+/* The PE's trace file: created at start, grown one block at a time, every part memory-mapped so what
+ * the program stored survives a crash or SIGKILL in the page cache. */
+#ifndef SHMT_TRACE_FILE_H
+#define SHMT_TRACE_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct shmt_identity {
+    int pe, npes;
+    uint64_t init_ticks, init_mono_ns, init_real_ns, tick_hz;
+    unsigned tick_shift, clock_source;
+} shmt_identity;
+
+/* Creates DIR/peNNNNN.shmt with its header and event table; 0, or -1 after one warning on stderr. */
+int shmt_file_create(const char *dir, const shmt_identity *id);
+
+/* Maps a new block (block_size bytes); NULL, after one warning on stderr, when the disk or mapping fails. */
+uint8_t *shmt_file_claim_block(void);
+
+/* Fills in length, count and crc of a block's header, then its SEALED flag. */
+void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count);
+
+void shmt_file_release_block(uint8_t *block);
+
+size_t shmt_file_block_size(void);
+
+/* Final state, clock pair and dropped events into the header. */
+void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_ns);
+
+void shmt_file_count_dropped(uint64_t n);
+
+/* The header page, for the header fields of a block (NULL if no file). */
+uint8_t *shmt_file_header(void);
+
+#endif
