@@ -1,0 +1,26 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.format.FieldDef;
+import io.shmemtrace.format.read.TraceEvent;
+import java.util.List;
+
+/** An event's recorded fields as text: name=value, addresses and contexts in hex. */
+final class Fields {
+    private Fields() {}
+
+    static String format(TraceEvent e, String separator) {
+        List<FieldDef> fields = e.def().fields();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) sb.append(separator);
+            FieldDef f = fields.get(i);
+            sb.append(f.name()).append('=');
+            switch (f.kind()) {
+                case ADDR, PTR, CTX -> sb.append("0x").append(Long.toHexString(e.value(i)));
+                case NELEMS, UINT -> sb.append(Long.toUnsignedString(e.value(i)));
+                default -> sb.append(e.value(i));
+            }
+        }
+        return sb.toString();
+    }
+}

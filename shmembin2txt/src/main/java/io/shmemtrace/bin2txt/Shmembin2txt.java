@@ -1,0 +1,137 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceFormatException;
+import io.shmemtrace.format.read.TraceProblem;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** shmembin2txt: shmemtrace traces to an event listing, a summary, or CSV. */
+@Command(name = "shmembin2txt", mixinStandardHelpOptions = true, version = "shmembin2txt 0.1.0",
+        description = {"Prints shmemtrace per-PE traces: by default every event, then the summary.",
+                "Exit status: 0 all read cleanly, 1 some file or block was damaged or unreadable"
+                        + " (everything intact is still printed), 2 usage error."})
+public final class Shmembin2txt implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "a run directory (its pe*.shmt files) or trace files")
+    List<Path> paths;
+
+    @Option(names = "--summary", description = "only the summary: per-function calls/time/bytes, SHMEM vs CPU time,"
+            + " the PE x PE bytes matrix, how each PE ended")
+    boolean summaryOnly;
+
+    @Option(names = "--csv", description = "one CSV row per event, header row first")
+    boolean csv;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Shmembin2txt(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false);
+        int status = run(args, out, System.err);
+        out.flush();
+        System.exit(status);
+    }
+
+    /** Runs the tool without exiting the JVM; returns the exit status. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return new CommandLine(new Shmembin2txt(out, err)).setOut(new java.io.PrintWriter(out, true))
+                .setErr(new java.io.PrintWriter(err, true)).execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        if (csv && summaryOnly) {
+            err.println("shmembin2txt: --csv and --summary exclude each other");
+            return 2;
+        }
+        boolean damaged = false;
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) {
+            damaged |= !expand(p, files);
+        }
+        List<Report> reports = new ArrayList<>();
+        if (csv) {
+            reports.add(new CsvReport(out));
+        } else {
+            if (!summaryOnly) reports.add(new ListingReport(out));
+            reports.add(new SummaryReport(out));
+        }
+        List<TraceFile> opened = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                opened.add(TraceFile.open(f));
+            } catch (TraceFormatException e) {
+                err.println("shmembin2txt: " + e.getMessage());
+                damaged = true;
+            } catch (IOException e) {
+                err.println("shmembin2txt: " + f + ": cannot read: " + e.getMessage());
+                damaged = true;
+            }
+        }
+        opened.sort(Comparator.comparingInt(t -> t.header().pe()));
+        for (TraceFile trace : opened) {
+            damaged |= !print(trace, reports);
+        }
+        reports.forEach(Report::end);
+        out.flush();
+        return damaged ? 1 : 0;
+    }
+
+    /** Prints one file into every report; false if it had damage. */
+    private boolean print(TraceFile trace, List<Report> reports) {
+        boolean clean = true;
+        try (trace) {
+            reports.forEach(r -> r.beginFile(trace));
+            trace.read(e -> reports.forEach(r -> r.event(e)));
+            reports.forEach(r -> r.endFile(trace));
+        } catch (IOException e) {
+            err.println("shmembin2txt: " + trace.path() + ": cannot read: " + e.getMessage());
+            clean = false;
+        }
+        for (TraceProblem p : trace.problems()) {
+            err.println("shmembin2txt: " + p);
+            clean &= !p.damage();
+        }
+        return clean;
+    }
+
+    private boolean expand(Path path, List<Path> files) {
+        if (Files.isDirectory(path)) {
+            try (Stream<Path> list = Files.list(path)) {
+                List<Path> found = list.filter(p -> p.getFileName().toString().matches("pe\\d+\\.shmt")).sorted().toList();
+                if (found.isEmpty()) {
+                    err.println("shmembin2txt: " + path + ": no pe*.shmt trace files in this directory");
+                    return false;
+                }
+                files.addAll(found);
+                return true;
+            } catch (IOException e) {
+                err.println("shmembin2txt: " + path + ": cannot list: " + e.getMessage());
+                return false;
+            }
+        }
+        if (!Files.isRegularFile(path)) {
+            err.println("shmembin2txt: " + path + ": no such file or directory");
+            return false;
+        }
+        files.add(path);
+        return true;
+    }
+}

@@ -1,0 +1,55 @@
+package io.shmemtrace.format.read;
+
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.FieldKind;
+
+/**
+ * One decoded event. The reader reuses one instance for all events of a file: copy what you keep.
+ * Times are in the file's units; the *Ns methods convert them with the file's time base.
+ */
+public final class TraceEvent {
+    int pe;
+    int thread;
+    long seq;
+    EventDef def;
+    long startUnits;
+    long endUnits;
+    long burstUnits;
+    final long[] values = new long[256];
+    TimeBase time;
+
+    public int pe() { return pe; }
+    public int thread() { return thread; }
+    public long seq() { return seq; }
+    public EventDef def() { return def; }
+    public String name() { return def.name(); }
+    public long startUnits() { return startUnits; }
+    public long endUnits() { return endUnits; }
+    public long burstUnits() { return burstUnits; }
+    public long durationUnits() { return endUnits - startUnits; }
+    public long startNs() { return time.toNs(startUnits); }
+    public long endNs() { return time.toNs(endUnits); }
+    public long durationNs() { return time.spanNs(endUnits - startUnits); }
+    public long burstNs() { return time.spanNs(burstUnits); }
+
+    /** The value of field i (table order); addresses already resolved from their deltas. */
+    public long value(int i) {
+        return values[i];
+    }
+
+    /** The first field of this kind, or the given default. */
+    public long value(FieldKind kind, long absent) {
+        int i = def.indexOf(kind);
+        return i < 0 ? absent : values[i];
+    }
+
+    /** The PE this call reads or writes, or -1. */
+    public int targetPe() {
+        return (int) value(FieldKind.TARGET_PE, -1);
+    }
+
+    /** Bytes moved: elem_size x NELEMS (x 1 without NELEMS); 0 for calls that move no data. */
+    public long bytes() {
+        return def.elemSize() * value(FieldKind.NELEMS, 1);
+    }
+}
