@@ -1,0 +1,38 @@
+package io.shmemtrace.tests.support;
+
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceFormatException;
+import io.shmemtrace.format.read.TraceProblem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads a whole trace file into memory through the trace-format reader. */
+public final class Traces {
+    /** Everything read from one file. */
+    public record Read(TraceFile file, List<Recorded> events, List<TraceProblem> problems) {
+        public List<Recorded> named(String name) {
+            return events.stream().filter(e -> e.name().equals(name)).toList();
+        }
+    }
+
+    private Traces() {}
+
+    public static Read read(Path file) {
+        try (TraceFile trace = TraceFile.open(file)) {
+            List<Recorded> events = new ArrayList<>();
+            trace.read(e -> events.add(Recorded.of(e)));
+            return new Read(trace, events, trace.problems());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (TraceFormatException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
+    public static Path peFile(Path dir, int pe) {
+        return dir.resolve(String.format("pe%05d.shmt", pe));
+    }
+}
