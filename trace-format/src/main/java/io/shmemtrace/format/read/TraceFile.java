@@ -142,7 +142,13 @@ public final class TraceFile implements AutoCloseable {
         long blockSize = header.blockSize();
         for (int i = 0; ; i++) {
             long offset = header.firstBlockOffset() + i * blockSize;
-            if (offset >= size) break;
+            if (offset >= size) {
+                if (i < header.blocksAllocated()) {
+                    problems.add(new TraceProblem(path, -1, size, "file ends at byte " + size + ": blocks " + i
+                            + ".." + (header.blocksAllocated() - 1) + " of " + header.blocksAllocated() + " are missing", true));
+                }
+                break;
+            }
             long available = Math.min(blockSize, size - offset);
             if (available < BLOCK_HEADER) {
                 problems.add(new TraceProblem(path, i, offset, "file ends at byte " + size + " inside the block header", true));
