@@ -15,6 +15,16 @@ public final class Leb128 {
         out.write((int) v);
     }
 
+    /** Writes v as a uvar into buf at pos; returns the position after it. buf needs up to 10 bytes free. */
+    public static int putUnsigned(byte[] buf, int pos, long v) {
+        while ((v & ~0x7FL) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+        return pos;
+    }
+
     public static long zigzag(long v) {
         return (v << 1) ^ (v >> 63);
     }

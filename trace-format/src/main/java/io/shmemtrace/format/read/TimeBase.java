@@ -5,6 +5,9 @@ package io.shmemtrace.format.read;
  * of the longest (ticks, CLOCK_MONOTONIC) pair the file has (FORMAT.md, "Time").
  */
 public final class TimeBase {
+    /** A pair shorter than this (by tick_hz) says more about clock-reading jitter than about the rate. */
+    private static final double MIN_PAIR_SECONDS = 1e-3;
+
     private final long initTicks;
     private final int tickShift;
     private final double nsPerTick;
@@ -13,17 +16,21 @@ public final class TimeBase {
         this.initTicks = h.initTicks();
         this.tickShift = h.tickShift();
         double rate = h.tickHz() > 0 ? 1e9 / h.tickHz() : 1.0;
-        if (h.finalTicks() > h.initTicks() && h.finalMonoNs() > h.initMonoNs()) {
-            rate = (double) (h.finalMonoNs() - h.initMonoNs()) / (h.finalTicks() - h.initTicks());
-        } else if (lastOpenTicks > h.initTicks() + 1_000_000 && lastOpenMonoNs > h.initMonoNs()) {
-            rate = (double) (lastOpenMonoNs - h.initMonoNs()) / (lastOpenTicks - h.initTicks());
+        long bestSpan = h.tickHz() > 0 ? (long) (h.tickHz() * MIN_PAIR_SECONDS) : 0;
+        if (h.finalTicks() - h.initTicks() > bestSpan && h.finalMonoNs() > h.initMonoNs()) {
+            bestSpan = h.finalTicks() - h.initTicks();
+            rate = (double) (h.finalMonoNs() - h.initMonoNs()) / bestSpan;
+        }
+        if (lastOpenTicks - h.initTicks() > bestSpan && lastOpenMonoNs > h.initMonoNs()) {
+            bestSpan = lastOpenTicks - h.initTicks();
+            rate = (double) (lastOpenMonoNs - h.initMonoNs()) / bestSpan;
         }
         this.nsPerTick = rate;
     }
 
     /** Nanoseconds since init of a point in time given in units. */
     public long toNs(long units) {
-        return Math.round(((double) (units << tickShift) - initTicks) * nsPerTick);
+        return Math.round((double) ((units << tickShift) - initTicks) * nsPerTick);
     }
 
     /** Nanoseconds of a span given in units. */

@@ -1,6 +1,12 @@
 package io.shmemtrace.format.read;
 
-/** The file header (FORMAT.md, "File header"), as read. Clock values are raw ticks unless named _ns. */
+import static io.shmemtrace.format.Layout.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/** The file header (FORMAT.md, "File header"), as read. Clock values are raw ticks unless named Ns. */
 public record TraceHeader(
         int versionMajor,
         int versionMinor,
@@ -22,4 +28,50 @@ public record TraceHeader(
         int blocksAllocated,
         long finalTicks,
         long finalMonoNs,
-        long droppedEvents) {}
+        long droppedEvents) {
+
+    /** Parses and checks the first 256 bytes; anything that makes the file not a trace is an exception. */
+    static TraceHeader read(Path path, BytesStore<?, ?> h) throws TraceFormatException {
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (h.readByte(i) != MAGIC[i]) {
+                throw new TraceFormatException(path, "not a shmemtrace trace (bad magic)");
+            }
+        }
+        int major = h.readUnsignedShort(H_VERSION_MAJOR);
+        if (major != VERSION_MAJOR) {
+            throw new TraceFormatException(path,
+                    "trace format version " + major + " is not supported (this reader: " + VERSION_MAJOR + ")");
+        }
+        byte[] covered = new byte[HEADER_CRC_COVERS];
+        h.read(0, covered, 0, covered.length);
+        if (crc32c(covered, 0, covered.length) != h.readInt(H_HEADER_CRC)) {
+            throw new TraceFormatException(path, "damaged header (checksum mismatch)");
+        }
+        TraceHeader header = new TraceHeader(major, h.readUnsignedShort(H_VERSION_MINOR), h.readInt(H_BLOCK_SIZE),
+                h.readInt(H_FIRST_BLOCK), h.readInt(H_PE), h.readInt(H_NPES), h.readLong(H_PID),
+                h.readLong(H_TICK_HZ), h.readUnsignedByte(H_TICK_SHIFT), h.readUnsignedByte(H_CLOCK_SOURCE),
+                h.readUnsignedShort(H_WRITER), h.readLong(H_INIT_TICKS), h.readLong(H_INIT_MONO_NS),
+                h.readLong(H_INIT_REAL_NS), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
+                TraceState.of(h.readInt(H_STATE)), h.readInt(H_BLOCKS_ALLOCATED), h.readLong(H_FINAL_TICKS),
+                h.readLong(H_FINAL_MONO_NS), h.readLong(H_DROPPED));
+        // The header CRC matched, so these are what the writer wrote: a writer bug, still not readable.
+        if (header.blockSize < PAGE || header.blockSize % PAGE != 0) {
+            throw new TraceFormatException(path, "damaged header (block size " + header.blockSize + ")");
+        }
+        if (header.firstBlockOffset < HEADER_SIZE || header.firstBlockOffset % PAGE != 0) {
+            throw new TraceFormatException(path, "damaged header (first block at " + header.firstBlockOffset + ")");
+        }
+        if (header.tickShift > 63) {
+            throw new TraceFormatException(path, "damaged header (tick shift " + header.tickShift + ")");
+        }
+        return header;
+    }
+
+    private static String ascii(BytesStore<?, ?> h, int offset, int length) {
+        byte[] bytes = new byte[length];
+        h.read(offset, bytes, 0, length);
+        int n = 0;
+        while (n < length && bytes[n] != 0) n++;
+        return new String(bytes, 0, n, StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,91 @@
+package io.shmemtrace.format;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
+
+/** Byte offsets and constants of FORMAT.md, shared by the writer and the reader so they cannot drift apart. */
+public final class Layout {
+    private Layout() {}
+
+    public static final byte[] MAGIC = "SHMTRACE".getBytes(StandardCharsets.US_ASCII);
+    public static final int VERSION_MAJOR = 1;
+    public static final int VERSION_MINOR = 0;
+    public static final int HEADER_SIZE = 256;
+    public static final int PAGE = 4096;
+    public static final int WRITER_C = 1;
+    public static final int WRITER_JAVA = 2;
+    public static final int CLOCK_TSC = 1;
+    public static final int CLOCK_MONOTONIC = 2;
+
+    // File header: written once, covered by header_crc.
+    public static final int H_VERSION_MAJOR = 8;
+    public static final int H_VERSION_MINOR = 10;
+    public static final int H_BLOCK_SIZE = 12;
+    public static final int H_FIRST_BLOCK = 16;
+    public static final int H_TABLE_OFFSET = 20;
+    public static final int H_TABLE_LENGTH = 24;
+    public static final int H_TABLE_CRC = 28;
+    public static final int H_PE = 32;
+    public static final int H_NPES = 36;
+    public static final int H_PID = 40;
+    public static final int H_TICK_HZ = 48;
+    public static final int H_TICK_SHIFT = 56;
+    public static final int H_CLOCK_SOURCE = 57;
+    public static final int H_WRITER = 58;
+    public static final int H_INIT_TICKS = 64;
+    public static final int H_INIT_MONO_NS = 72;
+    public static final int H_INIT_REAL_NS = 80;
+    public static final int H_RUN_ID = 88;
+    public static final int RUN_ID_SIZE = 32;
+    public static final int H_HOST = 120;
+    public static final int HOST_SIZE = 64;
+    public static final int H_HEADER_CRC = 188;
+    /** Bytes 0..187 are covered by header_crc. */
+    public static final int HEADER_CRC_COVERS = 188;
+
+    // File header: updated while the program runs, not checksummed.
+    public static final int H_STATE = 192;
+    public static final int H_BLOCKS_ALLOCATED = 196;
+    public static final int H_FINAL_TICKS = 200;
+    public static final int H_FINAL_MONO_NS = 208;
+    public static final int H_DROPPED = 216;
+
+    // Block header.
+    public static final int BLOCK_HEADER = 64;
+    /** "SHMB" read as a little-endian u32. */
+    public static final int BLOCK_MAGIC = 0x424D4853;
+    public static final int B_THREAD = 4;
+    public static final int B_FLAGS = 6;
+    public static final int B_LENGTH = 8;
+    public static final int B_COUNT = 12;
+    public static final int B_CRC = 16;
+    public static final int B_THREAD_BLOCK = 20;
+    public static final int B_FIRST_SEQ = 24;
+    public static final int B_BASE_TIME = 32;
+    public static final int B_OPEN_TICKS = 40;
+    public static final int B_OPEN_MONO_NS = 48;
+    public static final int BLOCK_SEALED = 1;
+
+    /** The longest uvar/svar: 64 bits in groups of 7. */
+    public static final int MAX_VARINT = 10;
+
+    /** CRC-32C of the remaining bytes of the buffer (its position is not moved). */
+    public static int crc32c(ByteBuffer bytes) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes.duplicate());
+        return (int) crc.getValue();
+    }
+
+    public static int crc32c(byte[] bytes, int offset, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, offset, length);
+        return (int) crc.getValue();
+    }
+
+    /** Offset of block 0: the header and the event table, rounded up to a page. */
+    public static long firstBlockOffset(int tableLength) {
+        long end = HEADER_SIZE + (long) tableLength;
+        return (end + PAGE - 1) / PAGE * PAGE;
+    }
+}

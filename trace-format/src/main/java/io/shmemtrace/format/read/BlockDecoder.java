@@ -1,0 +1,94 @@
+package io.shmemtrace.format.read;
+
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.FieldDef;
+import java.util.List;
+import java.util.function.Consumer;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/**
+ * Decodes the payload of one block (FORMAT.md, "Events") into one reused {@link TraceEvent}: no allocation
+ * per event. Says why it stopped; what that means for the block is the caller's to judge.
+ */
+final class BlockDecoder {
+    enum Stop {
+        /** Decoded as many events as asked for. */
+        COUNT,
+        /** A 0 byte where an event would start: the end of the payload. */
+        ZERO,
+        /** The limit came exactly between two events. */
+        LIMIT,
+        /** An event runs past the limit. */
+        OVERRUN,
+        /** An event id the table does not have: the bytes after it cannot be parsed. */
+        UNKNOWN_ID
+    }
+
+    private final EventTable table;
+    private final TraceEvent event;
+    private final PayloadCursor cursor = new PayloadCursor();
+    /** Events decoded by the last call, and where (offset in the store) the event it stopped at begins. */
+    long decoded;
+    long stoppedAt;
+    int unknownId;
+    /** Totals over all calls. */
+    long eventsRead;
+    long payloadBytes;
+    long lastEndUnits = Long.MIN_VALUE;
+
+    BlockDecoder(EventTable table, TraceEvent event) {
+        this.table = table;
+        this.event = event;
+    }
+
+    /** Decodes the events in [start, limit) of the store, at most maxEvents of them. */
+    Stop decode(BytesStore<?, ?> store, long start, long limit, long maxEvents, BlockHeader block,
+                Consumer<TraceEvent> visitor) {
+        cursor.reset(store, start, limit);
+        event.thread = block.thread();
+        long previousEnd = block.baseTime();
+        long lastAddress = 0;
+        long lastCtx = 0;
+        decoded = 0;
+        long[] values = event.values;
+        while (true) {
+            stoppedAt = cursor.position;
+            if (decoded >= maxEvents) return Stop.COUNT;
+            if (cursor.atEnd()) return Stop.LIMIT;
+            if (cursor.peek() == 0) return Stop.ZERO;
+            try {
+                long id = cursor.uvar() - 1;
+                EventDef def = id < 0 || id > Integer.MAX_VALUE ? null : table.byId((int) id);
+                if (def == null) {
+                    unknownId = (int) id;
+                    return Stop.UNKNOWN_ID;
+                }
+                long begin = previousEnd + cursor.uvar();
+                long end = begin + cursor.uvar();
+                List<FieldDef> fields = def.fields();
+                for (int f = 0, n = fields.size(); f < n; f++) {
+                    values[f] = switch (fields.get(f).kind().encoding()) {
+                        case UVAR -> cursor.uvar();
+                        case SVAR -> cursor.svar();
+                        case ADDRESS_DELTA -> lastAddress += cursor.svar();
+                        case CTX_DELTA -> lastCtx += cursor.svar();
+                    };
+                }
+                event.def = def;
+                event.seq = block.firstSeq() + decoded;
+                event.burstUnits = begin - previousEnd;
+                event.startUnits = begin;
+                event.endUnits = end;
+                previousEnd = end;
+            } catch (PayloadCursor.Overrun e) {
+                return Stop.OVERRUN;
+            }
+            decoded++;
+            eventsRead++;
+            payloadBytes += cursor.position - stoppedAt;
+            lastEndUnits = Math.max(lastEndUnits, previousEnd);
+            visitor.accept(event);
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.shmemtrace.format.write;
+
+import static io.shmemtrace.format.Layout.*;
+
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.read.TraceState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes one per-PE trace file (FORMAT.md, writer = 2). Each traced thread gets a {@link ThreadWriter} that
+ * fills memory-mapped blocks of its own; the block index counter and the header's running part are shared
+ * and guarded by this object.
+ *
+ * <pre>
+ * try (TraceWriter w = TraceWriter.create(path, info, table, 1 &lt;&lt; 20)) {
+ *     w.thread(0).event(id, start, end, fieldValues...);
+ * } // close(): seals every block, state FINALIZED
+ * </pre>
+ */
+public final class TraceWriter implements AutoCloseable {
+    private final Path path;
+    private final FileChannel channel;
+    private final MappedByteBuffer header;
+    private final EventTable table;
+    private final TraceInfo info;
+    private final TraceClock clock;
+    private final int blockSize;
+    private final long firstBlockOffset;
+    private final List<ThreadWriter> threads = new ArrayList<>();
+    private int blocksAllocated;
+    private long dropped;
+    private boolean closed;
+
+    private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock)
+            throws IOException {
+        if (blockSize < PAGE || blockSize % PAGE != 0) {
+            throw new IllegalArgumentException("block size " + blockSize + " is not a positive multiple of " + PAGE);
+        }
+        this.path = path;
+        this.info = info;
+        this.table = table;
+        this.blockSize = blockSize;
+        this.clock = clock;
+        byte[] tableBytes = table.encode();
+        this.firstBlockOffset = firstBlockOffset(tableBytes.length);
+        this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            channel.write(ByteBuffer.wrap(tableBytes), HEADER_SIZE);
+            this.header = map(0, HEADER_SIZE);
+            writeHeader(tableBytes);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** Creates (or replaces) the file at path with state RUNNING and no blocks, using the system clock. */
+    public static TraceWriter create(Path path, TraceInfo info, EventTable table, int blockSize) throws IOException {
+        return create(path, info, table, blockSize, TraceClock.SYSTEM);
+    }
+
+    /** As {@link #create(Path, TraceInfo, EventTable, int)}, reading block and finalize clock pairs from clock. */
+    public static TraceWriter create(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock)
+            throws IOException {
+        return new TraceWriter(path, info, table, blockSize, clock);
+    }
+
+    private void writeHeader(byte[] tableBytes) {
+        ByteBuffer h = header;
+        h.put(0, MAGIC);
+        h.putShort(H_VERSION_MAJOR, (short) VERSION_MAJOR);
+        h.putShort(H_VERSION_MINOR, (short) VERSION_MINOR);
+        h.putInt(H_BLOCK_SIZE, blockSize);
+        h.putInt(H_FIRST_BLOCK, (int) firstBlockOffset);
+        h.putInt(H_TABLE_OFFSET, HEADER_SIZE);
+        h.putInt(H_TABLE_LENGTH, tableBytes.length);
+        h.putInt(H_TABLE_CRC, crc32c(tableBytes, 0, tableBytes.length));
+        h.putInt(H_PE, info.pe());
+        h.putInt(H_NPES, info.npes());
+        h.putLong(H_PID, info.pid());
+        h.putLong(H_TICK_HZ, info.tickHz());
+        h.put(H_TICK_SHIFT, (byte) info.tickShift());
+        h.put(H_CLOCK_SOURCE, (byte) info.clockSource());
+        h.putShort(H_WRITER, (short) WRITER_JAVA);
+        h.putLong(H_INIT_TICKS, info.initTicks());
+        h.putLong(H_INIT_MONO_NS, info.initMonoNs());
+        h.putLong(H_INIT_REAL_NS, info.initRealNs());
+        putAscii(h, H_RUN_ID, RUN_ID_SIZE, info.runId());
+        putAscii(h, H_HOST, HOST_SIZE, info.host());
+        h.putInt(H_HEADER_CRC, crc32c(h.slice(0, HEADER_CRC_COVERS)));
+        h.putInt(H_STATE, TraceState.RUNNING.ordinal());
+    }
+
+    private static void putAscii(ByteBuffer h, int offset, int size, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.US_ASCII);
+        // Keeps one NUL so C readers of the header see a terminated string.
+        h.put(offset, bytes, 0, Math.min(bytes.length, size - 1));
+    }
+
+    MappedByteBuffer map(long offset, int length) throws IOException {
+        MappedByteBuffer b = channel.map(FileChannel.MapMode.READ_WRITE, offset, length);
+        b.order(ByteOrder.LITTLE_ENDIAN);
+        return b;
+    }
+
+    /** The writer of thread index (0 = first thread that traced a call); made on first use. */
+    public synchronized ThreadWriter thread(int index) {
+        return thread(index, info.initTicks() >>> info.tickShift());
+    }
+
+    /**
+     * The writer of thread index, made on first use with the time (units) that its first event's burst counts
+     * from; an existing writer is returned as it is.
+     */
+    public synchronized ThreadWriter thread(int index, long baseTime) {
+        if (index < 0 || index > 0xFFFF) throw new IllegalArgumentException("thread index " + index);
+        for (ThreadWriter t : threads) {
+            if (t.index() == index) return t;
+        }
+        ThreadWriter t = new ThreadWriter(this, index, baseTime, table, blockSize);
+        threads.add(t);
+        return t;
+    }
+
+    /** Hands out the next block: maps it and counts it in the header. */
+    synchronized MappedByteBuffer allocateBlock() {
+        ensureOpen();
+        try {
+            MappedByteBuffer block = map(firstBlockOffset + (long) blocksAllocated * blockSize, blockSize);
+            header.putInt(H_BLOCKS_ALLOCATED, ++blocksAllocated);
+            return block;
+        } catch (IOException e) {
+            throw new UncheckedIOException(path + ": cannot map block " + blocksAllocated, e);
+        }
+    }
+
+    TraceClock clock() {
+        return clock;
+    }
+
+    /** Counts events that were not recorded (header dropped_events). */
+    public synchronized void dropped(long events) {
+        dropped += events;
+        header.putLong(H_DROPPED, dropped);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public synchronized int blocksAllocated() {
+        return blocksAllocated;
+    }
+
+    /** Seals every thread's block and marks the file FINALIZED (shmem_finalize returned). */
+    @Override
+    public void close() throws IOException {
+        close(TraceState.FINALIZED);
+    }
+
+    /** Seals every thread's block and ends the file in the given state (FINALIZED, EXITED or DISABLED). */
+    public synchronized void close(TraceState state) throws IOException {
+        if (closed) return;
+        for (ThreadWriter t : threads) t.seal();
+        finish(state, clock.ticks(), clock.monoNs());
+    }
+
+    /**
+     * Leaves the file as a killed process would: blocks unsealed, state RUNNING, no final clock pair.
+     * For tests and for writers that must stop without ending the trace.
+     */
+    public synchronized void abandon() throws IOException {
+        if (closed) return;
+        finish(TraceState.RUNNING, 0, 0);
+    }
+
+    private void finish(TraceState state, long finalTicks, long finalMonoNs) throws IOException {
+        closed = true;
+        header.putLong(H_FINAL_TICKS, finalTicks);
+        header.putLong(H_FINAL_MONO_NS, finalMonoNs);
+        header.putInt(H_STATE, state.ordinal());
+        header.force();
+        channel.close();
+    }
+
+    private void ensureOpen() {
+        if (closed) throw new IllegalStateException(path + " is closed");
+    }
+}
