@@ -2,7 +2,9 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.read.TraceEvent;
+import io.shmemtrace.format.read.TraceFile;
 import java.io.PrintStream;
+import java.util.List;
 
 /** One row per event (RFC 4180), header first; target_pe and bytes empty where they do not apply. */
 final class CsvReport extends Report {
@@ -11,6 +13,10 @@ final class CsvReport extends Report {
 
     CsvReport(PrintStream out) {
         super(out);
+    }
+
+    @Override
+    void begin(List<TraceFile> files) {
         out.println(HEADER);
     }
 
@@ -19,7 +25,7 @@ final class CsvReport extends Report {
         int target = e.def().indexOf(FieldKind.TARGET_PE);
         StringBuilder row = new StringBuilder(128);
         row.append(e.pe()).append(',').append(e.thread()).append(',').append(e.seq()).append(',')
-           .append(e.name()).append(',').append(e.def().category()).append(',')
+           .append(quote(e.name())).append(',').append(e.def().category()).append(',')
            .append(e.startNs()).append(',').append(e.endNs()).append(',')
            .append(e.durationNs()).append(',').append(e.burstNs()).append(',');
         if (target >= 0) row.append(e.value(target));
@@ -30,7 +36,7 @@ final class CsvReport extends Report {
     }
 
     private static String quote(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s;
         return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

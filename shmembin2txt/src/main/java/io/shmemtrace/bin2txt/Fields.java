@@ -4,13 +4,16 @@ import io.shmemtrace.format.FieldDef;
 import io.shmemtrace.format.read.TraceEvent;
 import java.util.List;
 
-/** An event's recorded fields as text: name=value, addresses and contexts in hex. */
+/** An event's recorded fields as text: name=value, addresses, pointers and contexts in hex, others decimal. */
 final class Fields {
     private Fields() {}
 
     static String format(TraceEvent e, String separator) {
+        return append(new StringBuilder(), e, separator).toString();
+    }
+
+    static StringBuilder append(StringBuilder sb, TraceEvent e, String separator) {
         List<FieldDef> fields = e.def().fields();
-        StringBuilder sb = new StringBuilder();
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) sb.append(separator);
             FieldDef f = fields.get(i);
@@ -21,6 +24,6 @@ final class Fields {
                 default -> sb.append(e.value(i));
             }
         }
-        return sb.toString();
+        return sb;
     }
 }

@@ -1,19 +1,54 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.read.TraceEvent;
+import io.shmemtrace.format.read.TraceFile;
 import java.io.PrintStream;
+import java.util.List;
 
-/** One line per event: PE, thread, sequence, start (µs since init), function, fields, duration, burst. */
+/**
+ * One line per event: PE, thread (only when some PE traced calls from more than its first thread),
+ * sequence number, start (µs since the PE's init), function, its fields, duration and the CPU burst before it.
+ */
 final class ListingReport extends Report {
+    private boolean threads;
+    private final StringBuilder line = new StringBuilder(160);
+
     ListingReport(PrintStream out) {
         super(out);
-        out.printf("%4s %3s %8s %14s  %-32s %12s %12s  %s%n", "pe", "thr", "seq", "start_us", "function",
-                "duration_ns", "burst_ns", "arguments");
+    }
+
+    @Override
+    void begin(List<TraceFile> files) {
+        threads = files.stream().anyMatch(f -> f.threads().length > 1 || (f.threads().length == 1 && f.threads()[0] > 0));
+        out.println(threads
+                ? String.format("%4s %3s %8s %14s  %-28s %s", "pe", "thr", "seq", "start_us", "function", "fields")
+                : String.format("%4s %8s %14s  %-28s %s", "pe", "seq", "start_us", "function", "fields"));
     }
 
     @Override
     void event(TraceEvent e) {
-        out.printf("%4d %3d %8d %14.3f  %-32s %12d %12d  %s%n", e.pe(), e.thread(), e.seq(), e.startNs() / 1000.0,
-                e.name(), e.durationNs(), e.burstNs(), Fields.format(e, " "));
+        line.setLength(0);
+        pad(line, Integer.toString(e.pe()), 4).append(' ');
+        if (threads) pad(line, Integer.toString(e.thread()), 3).append(' ');
+        pad(line, Long.toString(e.seq()), 8).append(' ');
+        pad(line, micros(e.startNs()), 14).append("  ").append(e.name());
+        for (int i = e.name().length(); i < 28; i++) line.append(' ');
+        line.append(' ');
+        Fields.append(line, e, " ");
+        if (!e.def().fields().isEmpty()) line.append(' ');
+        line.append("duration=").append(e.durationNs()).append("ns burst=").append(e.burstNs()).append("ns");
+        out.println(line);
+    }
+
+    /** ns as µs with 3 decimals, without String.format: the listing may have tens of millions of lines. */
+    static String micros(long ns) {
+        long abs = Math.abs(ns);
+        String frac = Long.toString(1000 + abs % 1000).substring(1);
+        return (ns < 0 ? "-" : "") + abs / 1000 + "." + frac;
+    }
+
+    private static StringBuilder pad(StringBuilder sb, String s, int width) {
+        for (int i = s.length(); i < width; i++) sb.append(' ');
+        return sb.append(s);
     }
 }

@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
 /** shmembin2txt: shmemtrace traces to an event listing, a summary, or CSV. */
 @Command(name = "shmembin2txt", mixinStandardHelpOptions = true, version = "shmembin2txt 0.1.0",
         description = {"Prints shmemtrace per-PE traces: by default every event, then the summary.",
-                "Exit status: 0 all read cleanly, 1 some file or block was damaged or unreadable"
-                        + " (everything intact is still printed), 2 usage error."})
+                "Exit status: 0 all read cleanly, 1 some file or block had a problem (damaged, unreadable, or"
+                        + " a PE that did not finalize; everything intact is still printed), 2 usage error."})
 public final class Shmembin2txt implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "a run directory (its pe*.shmt files) or trace files")
     List<Path> paths;
@@ -86,6 +86,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             }
         }
         opened.sort(Comparator.comparingInt(t -> t.header().pe()));
+        reports.forEach(r -> r.begin(opened));
         for (TraceFile trace : opened) {
             damaged |= !print(trace, reports);
         }
@@ -94,7 +95,7 @@ public final class Shmembin2txt implements Callable<Integer> {
         return damaged ? 1 : 0;
     }
 
-    /** Prints one file into every report; false if it had damage. */
+    /** Prints one file into every report; false if it had any problem (damage, or a PE that did not finish). */
     private boolean print(TraceFile trace, List<Report> reports) {
         boolean clean = true;
         try (trace) {
@@ -107,7 +108,7 @@ public final class Shmembin2txt implements Callable<Integer> {
         }
         for (TraceProblem p : trace.problems()) {
             err.println("shmembin2txt: " + p);
-            clean &= !p.damage();
+            clean = false;
         }
         return clean;
     }

@@ -3,6 +3,7 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.format.read.TraceState;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ final class SummaryReport extends Report {
     private final List<String> files = new ArrayList<>();
     private PeStats current;
     private int npes;
+    private int maxTarget = -1;
 
     SummaryReport(PrintStream out) {
         super(out);
@@ -37,6 +39,7 @@ final class SummaryReport extends Report {
         int target = e.targetPe();
         if (target >= 0 && e.def().elemSize() > 0) {
             matrix.computeIfAbsent(e.pe(), pe -> new TreeMap<>()).merge(target, bytes, Long::sum);
+            maxTarget = Math.max(maxTarget, target);
         }
     }
 
@@ -46,8 +49,17 @@ final class SummaryReport extends Report {
         String bytesPerEvent = file.eventsRead() == 0 ? "-"
                 : String.format("%.2f", (double) file.payloadBytes() / file.eventsRead());
         files.add(String.format("  %s: PE %d of %d, %s, %d events, %s bytes/event%s", file.path(), h.pe(), h.npes(),
-                h.state().description(), file.eventsRead(), bytesPerEvent,
+                ended(file), file.eventsRead(), bytesPerEvent,
                 h.droppedEvents() > 0 ? ", " + h.droppedEvents() + " events dropped" : ""));
+    }
+
+    /** How the PE ended; a PE that never finished ends, as far as we know, at its last recorded event. */
+    private static String ended(TraceFile file) {
+        TraceHeader h = file.header();
+        if (h.state() != TraceState.RUNNING) return h.state().description();
+        return file.eventsRead() == 0 ? "crashed or killed before its first event"
+                : "crashed or killed at last event time " + ListingReport.micros(file.time().toNs(file.lastEndUnits()))
+                        + " us";
     }
 
     @Override
@@ -67,8 +79,8 @@ final class SummaryReport extends Report {
         out.println();
         out.println("== " + title);
         long span = s.shmemNs + s.burstNs;
-        out.printf("time in SHMEM %.6f s (%.1f%%), in CPU bursts %.6f s (%.1f%%), %d calls%n", s.shmemNs / 1e9,
-                percent(s.shmemNs, span), s.burstNs / 1e9, percent(s.burstNs, span), s.events);
+        out.printf("time in SHMEM %d ns (%.1f%%), in CPU bursts %d ns (%.1f%%), %d calls%n", s.shmemNs,
+                percent(s.shmemNs, span), s.burstNs, percent(s.burstNs, span), s.events);
         out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", "total_ns", "min_ns", "mean_ns",
                 "max_ns", "bytes");
         s.byFunction.forEach((f, c) -> out.printf("  %-36s %10d %14d %12d %12d %12d %14d%n", f, c.calls, c.totalNs,
@@ -78,7 +90,7 @@ final class SummaryReport extends Report {
     private void printMatrix() {
         out.println();
         out.println("== bytes moved, PE x PE (row: calling PE, column: target PE)");
-        int n = Math.max(npes, perPe.isEmpty() ? 0 : perPe.lastKey() + 1);
+        int n = Math.max(Math.max(npes, maxTarget + 1), perPe.isEmpty() ? 0 : perPe.lastKey() + 1);
         StringBuilder head = new StringBuilder(String.format("  %6s", "from\\to"));
         for (int c = 0; c < n; c++) head.append(String.format(" %12d", c));
         out.println(head);

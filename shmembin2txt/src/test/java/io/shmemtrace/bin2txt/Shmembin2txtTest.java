@@ -1,0 +1,173 @@
+package io.shmemtrace.bin2txt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.write.TraceWriter;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class Shmembin2txtTest {
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void write() throws Exception {
+        Runs.twoPes(dir);
+    }
+
+    @Test
+    void listingHasOneLinePerEventInPeThreadSeqOrderThenTheSummary() {
+        Runs.Result r = Runs.run(dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        List<String> lines = r.outLines();
+        assertEquals(List.of(
+                "  pe thr      seq       start_us  function                     fields",
+                "   0   0        0          0.000  shmem_init                   duration=1000ns burst=0ns",
+                "   0   0        1          1.500  shmem_long_put               dest=0x7f0000001000 source=0x5500000000"
+                        + " nelems=16 pe=1 duration=300ns burst=500ns",
+                "   0   0        2          2.000  shmem_long_put               dest=0x7f0000000f00 source=0x5500000080"
+                        + " nelems=4 pe=1 duration=100ns burst=200ns",
+                "   0   0        3          2.500  shmem_int_p                  dest=0x7f0000002000 value=-7 pe=0"
+                        + " duration=50ns burst=400ns",
+                "   0   0        4          3.000  shmem_quiet                  duration=400ns burst=450ns",
+                "   0   0        5          4.000  shmem_finalize               duration=1000ns burst=600ns",
+                "   1   0        0          0.000  shmem_init                   duration=1200ns burst=0ns",
+                "   1   0        1          1.300  shmem_int_p                  dest=0x7f0000003000 value=42 pe=0"
+                        + " duration=40ns burst=100ns",
+                "   1   0        2          3.000  shmem_finalize               duration=500ns burst=1660ns",
+                "   1   1        0          1.400  shmem_ctx_quiet              ctx=0x2a0 duration=10ns burst=400ns",
+                "== files"), lines.subList(0, 12));
+    }
+
+    @Test
+    void listingLeavesOutTheThreadColumnWhenOnlyFirstThreadsTraced() throws Exception {
+        Path single = Files.createDirectory(dir.resolve("single"));
+        try (TraceWriter w = Runs.create(single, 0, 1)) {
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 2500, Runs.T0 + 2600);
+        }
+        List<String> lines = Runs.run(single.toString()).outLines();
+        assertEquals(List.of("  pe      seq       start_us  function                     fields",
+                "   0        0          2.500  shmem_quiet                  duration=100ns burst=2500ns"),
+                lines.subList(0, 2));
+    }
+
+    @Test
+    void summaryHasPerFunctionStatsShmemVsBurstsTheMatrixAndTheFiles() {
+        Runs.Result r = Runs.run("--summary", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.outLines();
+        assertEquals(List.of(
+                "== files",
+                "  " + dir.resolve("pe00000.shmt") + ": PE 0 of 2, finalized, 6 events, 11.33 bytes/event",
+                "  " + dir.resolve("pe00001.shmt") + ": PE 1 of 2, finalized, 4 events, 6.75 bytes/event",
+                "",
+                "== PE 0",
+                "time in SHMEM 2850 ns (57.0%), in CPU bursts 2150 ns (43.0%), 6 calls"), lines.subList(0, 6));
+        int pe0 = lines.indexOf("== PE 0");
+        assertEquals("  shmem_long_put                                2            400          100          200"
+                + "          300            160", lines.get(pe0 + 6));
+        int job = lines.indexOf("== job (2 PEs)");
+        assertEquals("time in SHMEM 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls", lines.get(job + 1));
+        assertEquals("  shmem_finalize                                2           1500          500          750"
+                + "         1000              0", lines.get(job + 4));
+        int matrix = lines.indexOf("== bytes moved, PE x PE (row: calling PE, column: target PE)");
+        assertEquals(List.of(
+                "  from\\to            0            1",
+                "       0            4          160",
+                "       1            4            0"), lines.subList(matrix + 1, matrix + 4));
+        assertEquals(matrix + 4, lines.size());
+    }
+
+    @Test
+    void csvHasAHeaderAndOneRowPerEvent() {
+        Runs.Result r = Runs.run("--csv", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(List.of(
+                "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
+                "0,0,0,shmem_init,SETUP,0,1000,1000,0,,,",
+                "0,0,1,shmem_long_put,PUT,1500,1800,300,500,1,128,dest=0x7f0000001000;source=0x5500000000;nelems=16;pe=1",
+                "0,0,2,shmem_long_put,PUT,2000,2100,100,200,1,32,dest=0x7f0000000f00;source=0x5500000080;nelems=4;pe=1",
+                "0,0,3,shmem_int_p,PUT,2500,2550,50,400,0,4,dest=0x7f0000002000;value=-7;pe=0",
+                "0,0,4,shmem_quiet,ORDERING,3000,3400,400,450,,,",
+                "0,0,5,shmem_finalize,SETUP,4000,5000,1000,600,,,",
+                "1,0,0,shmem_init,SETUP,0,1200,1200,0,,,",
+                "1,0,1,shmem_int_p,PUT,1300,1340,40,100,0,4,dest=0x7f0000003000;value=42;pe=0",
+                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,,,",
+                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,,,ctx=0x2a0"), r.outLines());
+    }
+
+    @Test
+    void damagedAndForeignFilesAreReportedAndTheRestIsPrinted() throws Exception {
+        Path pe0 = dir.resolve("pe00000.shmt");
+        Path pe1 = dir.resolve("pe00001.shmt");
+        try (RandomAccessFile f = new RandomAccessFile(pe0.toFile(), "rw")) {
+            f.seek(4096 + Layout.BLOCK_HEADER + 5); // inside the one sealed block of PE 0
+            f.write(0xFF);
+        }
+        Path foreign = dir.resolve("pe00002.shmt");
+        Files.writeString(foreign, "#".repeat(400));
+        try (TraceWriter w = Runs.create(dir, 3, 4)) { // killed after two calls
+            w.thread(0).event(Runs.INIT, Runs.T0, Runs.T0 + 100);
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
+            w.abandon();
+        }
+        Path pe3 = dir.resolve("pe00003.shmt");
+        Runs.Result r = Runs.run("--csv", dir.toString());
+        assertEquals(1, r.status());
+        assertEquals(List.of(
+                "shmembin2txt: " + foreign + ": not a shmemtrace trace (bad magic)",
+                "shmembin2txt: " + pe0 + ": block 0 (byte 4096): checksum mismatch; block skipped (6 events)",
+                "shmembin2txt: " + pe3 + ": PE 3 crashed or killed (never finished); 1 unsealed block read up to the"
+                        + " last complete event"), r.err().lines().toList());
+        assertEquals(List.of(
+                "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
+                "1,0,0,shmem_init,SETUP,0,1200,1200,0,,,",
+                "1,0,1,shmem_int_p,PUT,1300,1340,40,100,0,4,dest=0x7f0000003000;value=42;pe=0",
+                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,,,",
+                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,,,ctx=0x2a0",
+                "3,0,0,shmem_init,SETUP,0,100,100,0,,,",
+                "3,0,1,shmem_quiet,ORDERING,2000,2345,345,1900,,,"), r.outLines());
+
+        List<String> summary = Runs.run("--summary", pe3.toString(), pe1.toString()).outLines();
+        assertEquals(List.of("== files",
+                "  " + pe1 + ": PE 1 of 2, finalized, 4 events, 6.75 bytes/event",
+                "  " + pe3 + ": PE 3 of 4, crashed or killed at last event time 2.345 us, 2 events, 4.00 bytes/event"),
+                summary.subList(0, 3));
+    }
+
+    @Test
+    void usageErrorsExitWith2() {
+        assertEquals(2, Runs.run().status());
+        assertEquals(2, Runs.run("--bogus", dir.toString()).status());
+        Runs.Result both = Runs.run("--csv", "--summary", dir.toString());
+        assertEquals(2, both.status());
+        assertEquals("shmembin2txt: --csv and --summary exclude each other", both.err().strip());
+    }
+
+    @Test
+    void missingPathIsAProblemNotAUsageError() {
+        Path missing = dir.resolve("nope");
+        Runs.Result r = Runs.run("--csv", missing.toString(), dir.resolve("pe00001.shmt").toString());
+        assertEquals(1, r.status());
+        assertEquals("shmembin2txt: " + missing + ": no such file or directory", r.err().strip());
+        assertEquals(5, r.outLines().size());
+    }
+
+    @Test
+    void helpAndVersion() {
+        Runs.Result v = Runs.run("--version");
+        assertEquals(0, v.status());
+        assertEquals("shmembin2txt 0.1.0", v.out().strip());
+        Runs.Result h = Runs.run("--help");
+        assertEquals(0, h.status());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--csv] [--summary] PATH..."), h.out());
+    }
+}
