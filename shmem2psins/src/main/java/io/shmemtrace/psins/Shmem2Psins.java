@@ -1,0 +1,152 @@
+package io.shmemtrace.psins;
+
+import io.shmemtrace.psins.merge.Alignment;
+import io.shmemtrace.psins.merge.Merge;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** shmem2psins: a run's per-PE traces into one merged simulator trace (or that trace as text). */
+@Command(name = "shmem2psins", mixinStandardHelpOptions = true, version = "shmem2psins 0.1.0",
+        description = {"Merges the per-PE traces of one run (a directory, or files) into one PSINS-style trace",
+                "for the SHMEM simulator, with its RankPid.extended side file; or prints a merged trace as text.",
+                "Exit status: 0 merged (with --allow-partial: what was intact), 1 a problem (nothing written),",
+                "2 usage error."})
+public final class Shmem2Psins implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "PATH",
+            description = "a run directory (its *.shmt files), trace files, or with --text one merged .psins file")
+    List<Path> paths;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "merged trace (default: <run directory name>.psins here); with --text the text goes here (default: stdout)")
+    Path output;
+
+    @Option(names = "--text", description = "write the merged trace as text, one record per line")
+    boolean text;
+
+    @Option(names = "--force", description = "replace existing output files")
+    boolean force;
+
+    @Option(names = "--allow-partial", description = "merge what is intact of a run with missing, foreign, duplicate"
+            + " or damaged files; what is missing is recorded in the output")
+    boolean allowPartial;
+
+    @Option(names = "--max-open", defaultValue = "64", paramLabel = "N",
+            description = "input files open at once, at most (default: ${DEFAULT-VALUE})")
+    int maxOpen;
+
+    @Option(names = "--align", defaultValue = "auto", paramLabel = "MODE",
+            description = "time alignment: auto (barrier step when PEs ran on several hosts), clock (header clocks"
+                    + " only), barrier (also line up the first shmem_barrier_all) (default: ${DEFAULT-VALUE})")
+    String align;
+
+    @Option(names = {"-q", "--quiet"}, description = "no progress bar, no summary line")
+    boolean quiet;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Shmem2Psins(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false);
+        int status = run(args, out, System.err);
+        out.flush();
+        System.exit(status);
+    }
+
+    /** Runs the tool without exiting the JVM; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return new CommandLine(new Shmem2Psins(out, err)).setOut(new java.io.PrintWriter(out, true))
+                .setErr(new java.io.PrintWriter(err, true)).execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Alignment.Mode mode;
+        try {
+            mode = Alignment.Mode.valueOf(align.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            err.println("shmem2psins: --align must be auto, clock or barrier, not " + align);
+            return 2;
+        }
+        if (maxOpen < 1) {
+            err.println("shmem2psins: --max-open must be at least 1");
+            return 2;
+        }
+        if (text && paths.size() == 1 && Files.isRegularFile(paths.get(0)) && PsinsFile.looksLikeOne(paths.get(0))) {
+            return printText(paths.get(0));
+        }
+        // --text merges into a temporary file and prints that: the text is the merged trace, read back.
+        Path merged = text ? Files.createTempFile("shmem2psins", ".psins") : output != null ? output : Path.of(defaultName());
+        Path side = sideFile(merged);
+        try {
+            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, mode, force || text,
+                    !quiet && System.console() != null), err);
+            if (r.status() != 0) return r.status();
+            if (!quiet) {
+                err.printf("shmem2psins: %d events of %d PEs%s into %s (alignment %s)%n", r.events(), r.tasks(),
+                        r.missing() > 0 ? " (" + r.missing() + " missing)" : "", text ? "text" : merged,
+                        r.alignment().name().toLowerCase(Locale.ROOT));
+            }
+            return text ? printText(merged) : 0;
+        } finally {
+            if (text) {
+                Files.deleteIfExists(merged);
+                Files.deleteIfExists(side);
+            }
+        }
+    }
+
+    private int printText(Path merged) throws IOException {
+        if (output != null && text && !force && Files.exists(output) && !output.equals(merged)) {
+            err.println("shmem2psins: " + output + " exists (use --force to replace it)");
+            return 1;
+        }
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            if (output == null) {
+                TextTrace.print(f, out);
+            } else {
+                try (OutputStream file = Files.newOutputStream(output);
+                     PrintStream print = new PrintStream(new BufferedOutputStream(file, 1 << 16), false)) {
+                    TextTrace.print(f, print);
+                }
+            }
+            return 0;
+        } catch (PsinsFormatException e) {
+            err.println("shmem2psins: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** <name of the run directory>.psins, in the current directory (the tracer names it shmemtrace-<run id>). */
+    private String defaultName() {
+        Path first = paths.get(0).toAbsolutePath().normalize();
+        String name = first.getFileName() == null ? "merged" : first.getFileName().toString();
+        if (!Files.isDirectory(first)) {
+            name = first.getParent() == null ? "merged" : first.getParent().getFileName().toString();
+        }
+        return name + ".psins";
+    }
+
+    /** RankPid.extended beside the merged trace: X.psins gets X.RankPid.extended. */
+    private static Path sideFile(Path merged) {
+        String name = merged.getFileName().toString().replaceFirst("\\.psins$", "");
+        return merged.resolveSibling(name + ".RankPid.extended");
+    }
+}

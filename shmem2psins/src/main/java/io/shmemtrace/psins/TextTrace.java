@@ -1,0 +1,93 @@
+package io.shmemtrace.psins;
+
+import io.shmemtrace.psins.read.PeSet;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.PsinsHeader;
+import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.psins.read.TaskEntry;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * A merged trace as text, one record per line, for reading and diffing (FORMAT.md, "Text form"). Times in
+ * seconds with nanosecond digits; event numbers (#n) are those completions and lock partners refer to.
+ */
+final class TextTrace {
+    private TextTrace() {}
+
+    static void print(PsinsFile f, PrintStream out) throws IOException, PsinsFormatException {
+        PsinsHeader h = f.header();
+        out.printf(Locale.ROOT, "# shmem2psins merged trace v%d: run %s, %d tasks (%d missing), %d events, alignment %s"
+                        + ", base %d ns (CLOCK_REALTIME), first barrier spread %s, %d collective mismatches,"
+                        + " %d unpaired locks%n",
+                h.version(), h.runId(), h.tasks(), h.missing(), h.events(), h.alignment().name().toLowerCase(Locale.ROOT),
+                h.baseRealNs(), h.barrierSpreadNs() < 0 ? "unknown" : h.barrierSpreadNs() + " ns",
+                h.collectiveMismatches(), h.unpairedLocks());
+        for (PeSet s : f.peSets()) {
+            out.printf("# set %d: PE_start %d, logPE_stride %d, PE_size %d%n", s.id(), s.start(), s.logStride(), s.size());
+        }
+        StringBuilder line = new StringBuilder(160);
+        for (TaskEntry t : f.tasks()) {
+            out.printf(Locale.ROOT, "# task %d: %s, %d events, %d threads, shift %.9f s%s%n", t.task(), state(t),
+                    t.events(), t.threads(), t.shiftSeconds(), t.damaged() ? ", damaged (intact part merged)" : "");
+            f.read(t.task(), r -> {
+                line.setLength(0);
+                format(r, line);
+                out.append(line).append('\n');
+            });
+        }
+    }
+
+    private static String state(TaskEntry t) {
+        return switch (t.state()) {
+            case 0 -> "crashed or killed";
+            case 1 -> "finalized";
+            case 2 -> "exited without shmem_finalize";
+            case 3 -> "tracing disabled by an I/O error";
+            case PsinsLayout.STATE_MISSING -> "missing";
+            default -> "state " + t.state();
+        };
+    }
+
+    static void format(PsinsRecord r, StringBuilder s) {
+        s.append(r.task()).append(' ');
+        if (r.burst()) {
+            s.append("burst ").append(seconds(r.duration()));
+            return;
+        }
+        s.append('#').append(r.event()).append(' ').append(r.type().label()).append(' ').append(r.name())
+                .append(" t=").append(seconds(r.start())).append(" d=").append(seconds(r.duration()));
+        if (r.thread() != 0) s.append(" thread=").append(r.thread());
+        switch (r.type().payload()) {
+            case RMA -> {
+                s.append(" target=").append(r.target()).append(" bytes=").append(r.bytes());
+                if (r.nonblocking()) s.append(" nbi");
+                if (r.deferred()) s.append(" deferred");
+                if (r.onContext()) s.append(" ctx");
+                s.append(" completion=").append(event(r.completion()));
+            }
+            case QUIET -> s.append(" completes=").append(r.completed());
+            case COLLECTIVE -> {
+                s.append(" set=").append(r.set());
+                if (r.root() >= 0) s.append(" root=").append(r.root());
+                s.append(" bytes=").append(r.bytes()).append(" instance=").append(r.instance());
+            }
+            case LOCK -> {
+                s.append(" lock=0x").append(Long.toHexString(r.lock())).append(" partner=").append(event(r.partner()));
+                if (r.result() >= 0) s.append(" result=").append(r.result());
+            }
+            case MEMORY -> s.append(" bytes=").append(r.bytes());
+            default -> { }
+        }
+    }
+
+    private static String event(int index) {
+        return index < 0 ? "none" : "#" + index;
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.9f", s);
+    }
+}

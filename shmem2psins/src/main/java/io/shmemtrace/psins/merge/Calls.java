@@ -1,0 +1,56 @@
+package io.shmemtrace.psins.merge;
+
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.FieldKind;
+import io.shmemtrace.psins.PsinsType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The traced functions of a merge, numbered in order of first appearance: the call table at the end of the
+ * merged file. Each per-PE file has an event table of its own; {@link #of(EventTable)} maps its ids to calls.
+ */
+final class Calls {
+    /** What the merge needs to know of one event id of one file. */
+    record Call(int index, String name, PsinsType type, int ctxField, int peStartField, int logStrideField,
+                int peSizeField, int rootField, int addressField, int resultField, int[] sizeFields) {}
+
+    private final List<Call> calls = new ArrayList<>();
+    private final Map<String, Call> byName = new HashMap<>();
+
+    /** The calls of a file's event table, indexed by event id (null where the table has no id). */
+    Call[] of(EventTable table) {
+        int maxId = table.events().stream().mapToInt(EventDef::id).max().orElse(-1);
+        Call[] byId = new Call[maxId + 1];
+        for (EventDef def : table.events()) {
+            byId[def.id()] = byName.computeIfAbsent(def.name(), n -> add(def));
+        }
+        return byId;
+    }
+
+    private Call add(EventDef def) {
+        if (calls.size() > 0xFFFF) throw new IllegalStateException("more than 65536 distinct calls");
+        int[] sizes = new int[def.fields().size()];
+        int n = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (def.fields().get(i).kind() == FieldKind.UINT) sizes[n++] = i;
+        }
+        Call c = new Call(calls.size(), def.name(), PsinsType.of(def), def.indexOf(FieldKind.CTX),
+                def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
+                def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
+                java.util.Arrays.copyOf(sizes, n));
+        calls.add(c);
+        return c;
+    }
+
+    List<Call> all() {
+        return calls;
+    }
+
+    List<String> names() {
+        return calls.stream().map(Call::name).toList();
+    }
+}

@@ -1,0 +1,60 @@
+package io.shmemtrace.psins.read;
+
+import io.shmemtrace.psins.PsinsLayout;
+import io.shmemtrace.psins.PsinsType;
+
+/**
+ * One record as read. The reader reuses one instance per task: copy what you keep. Fields of payloads the
+ * record's type does not have are left as they were; check {@link #type()} first.
+ */
+public final class PsinsRecord {
+    PsinsType type;
+    int task;
+    /** Index of the SHMEM event within its task (bursts are not counted), or -1 for a burst. */
+    long event;
+    CallEntry call;
+    int thread;
+    double start;
+    double duration;
+    int target;
+    long bytes;
+    int flags;
+    int completion;
+    int set;
+    int root;
+    int instance;
+    long lock;
+    int partner;
+    int result;
+    int completed;
+
+    public PsinsType type() { return type; }
+    public int task() { return task; }
+    public long event() { return event; }
+    public boolean burst() { return type == PsinsType.BURST; }
+    /** The traced function (null for bursts). */
+    public CallEntry call() { return call; }
+    public String name() { return call == null ? "burst" : call.name(); }
+    public int thread() { return thread; }
+    /** Aligned start, seconds since the merged time 0 (the task's barrier shift included); 0 for bursts. */
+    public double start() { return start; }
+    /** Seconds: the call's duration, or the burst's length. */
+    public double duration() { return duration; }
+    public int target() { return target; }
+    public long bytes() { return bytes; }
+    public boolean nonblocking() { return (flags & PsinsLayout.RMA_NONBLOCKING) != 0; }
+    public boolean deferred() { return (flags & PsinsLayout.RMA_DEFERRED) != 0; }
+    public boolean onContext() { return (flags & PsinsLayout.RMA_CTX) != 0; }
+    /** RMA: the event that completes this one (itself when complete on return), or -1 if none did. */
+    public int completion() { return completion; }
+    /** Collectives: PE-set id, root (-1 without), instance on the set. */
+    public int set() { return set; }
+    public int root() { return root; }
+    public int instance() { return instance; }
+    /** Locks: the lock's address, the paired set/clear event (-1 if none), test_lock's result (-1 if not). */
+    public long lock() { return lock; }
+    public int partner() { return partner; }
+    public int result() { return result; }
+    /** Quiet: how many earlier calls it completed. */
+    public int completed() { return completed; }
+}

@@ -1,0 +1,21 @@
+package io.shmemtrace.psins.read;
+
+import io.shmemtrace.psins.PsinsLayout;
+
+/**
+ * One task's index entry (FORMAT.md, "Index").
+ *
+ * @param records records of the task, CPU bursts included (two per SHMEM event)
+ * @param shiftSeconds added to the task's times by the barrier alignment step (the reader adds it)
+ * @param state how the PE ended: the per-PE trace state (0 crashed, 1 finalized, 2 exited, 3 disabled), or 255
+ */
+public record TaskEntry(int task, long offset, long records, double shiftSeconds, int state, boolean damaged,
+                        int threads) {
+    public boolean missing() {
+        return state == PsinsLayout.STATE_MISSING;
+    }
+
+    public long events() {
+        return records / 2;
+    }
+}
