@@ -65,10 +65,12 @@ public enum PsinsType {
 
     private final int id;
     private final Payload payload;
+    private final boolean completesLater;
 
     PsinsType(int id, Payload payload) {
         this.id = id;
         this.payload = payload;
+        this.completesLater = name().matches("PUT|PUT_NBI|P|IPUT|GET_NBI|ATOMIC");
     }
 
     public int id() {
@@ -92,12 +94,7 @@ public enum PsinsType {
 
     /** A put whose remote completion waits for a quiet, or a non-blocking call: completed by a later event. */
     public boolean completesLater() {
-        return this == PUT || this == PUT_NBI || this == P || this == IPUT || this == GET_NBI || this == ATOMIC;
-    }
-
-    /** Calls after which every outstanding put of the default context is complete. */
-    public boolean completesDefaultContext() {
-        return this == QUIET || this == BARRIER_ALL || this == BARRIER || this == FINALIZE;
+        return completesLater;
     }
 
     /** The type of a traced function, from its category, flags and name (shmem_ and ctx_ prefixes ignored). */

@@ -8,6 +8,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,14 +96,19 @@ public final class Shmem2Psins implements Callable<Integer> {
         // --text merges into a temporary file and prints that: the text is the merged trace, read back.
         Path merged = text ? Files.createTempFile("shmem2psins", ".psins") : output != null ? output : Path.of(defaultName());
         Path side = sideFile(merged);
+        long wallStart = System.nanoTime();
+        long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
             Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, mode, force || text,
                     !quiet && System.console() != null), err);
             if (r.status() != 0) return r.status();
             if (!quiet) {
-                err.printf("shmem2psins: %d events of %d PEs%s into %s (alignment %s)%n", r.events(), r.tasks(),
+                double wall = (System.nanoTime() - wallStart) / 1e9;
+                double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
+                err.printf(Locale.ROOT, "shmem2psins: %d events of %d PEs%s into %s, alignment %s, in %.2f s (%.1f M events/s;"
+                                + " merge thread CPU %.2f s)%n", r.events(), r.tasks(),
                         r.missing() > 0 ? " (" + r.missing() + " missing)" : "", text ? "text" : merged,
-                        r.alignment().name().toLowerCase(Locale.ROOT));
+                        r.alignment().name().toLowerCase(Locale.ROOT), wall, r.events() / wall / 1e6, cpu);
             }
             return text ? printText(merged) : 0;
         } finally {

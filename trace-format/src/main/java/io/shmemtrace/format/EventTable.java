@@ -10,6 +10,8 @@ import java.util.List;
 public final class EventTable {
     private final List<EventDef> events;
     private final EventDef[] byId;
+    /** [event id][field kind ordinal]: index of the event's first field of that kind, or -1. */
+    private final short[][] firstField;
 
     public EventTable(Collection<EventDef> events) {
         this.events = List.copyOf(events);
@@ -21,6 +23,18 @@ public final class EventTable {
             }
             byId[e.id()] = e;
         }
+        this.firstField = new short[maxId + 1][];
+        FieldKind[] kinds = FieldKind.values();
+        for (EventDef e : this.events) {
+            short[] first = new short[kinds.length];
+            for (FieldKind k : kinds) first[k.ordinal()] = (short) e.indexOf(k);
+            firstField[e.id()] = first;
+        }
+    }
+
+    /** Index of the first field of this kind of event id, or -1: {@link EventDef#indexOf} without the search. */
+    public int fieldIndex(int eventId, FieldKind kind) {
+        return firstField[eventId][kind.ordinal()];
     }
 
     public List<EventDef> events() {

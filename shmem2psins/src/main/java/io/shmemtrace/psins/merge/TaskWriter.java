@@ -30,8 +30,37 @@ final class TaskWriter implements Consumer<TraceEvent> {
         }
     }
 
-    /** A set_lock (or successful test_lock) waiting for its clear_lock. */
-    private record Held(long event, long partnerOffset) {}
+    /** Locks held: set_lock (or successful test_lock) events waiting for their clear_lock; a PE holds few. */
+    private static final class HeldLocks {
+        long[] lock = new long[8];
+        long[] event = new long[8];
+        long[] partnerOffset = new long[8];
+        int size;
+
+        void add(long l, long e, long offset) {
+            if (size == lock.length) {
+                lock = java.util.Arrays.copyOf(lock, size * 2);
+                event = java.util.Arrays.copyOf(event, size * 2);
+                partnerOffset = java.util.Arrays.copyOf(partnerOffset, size * 2);
+            }
+            lock[size] = l;
+            event[size] = e;
+            partnerOffset[size++] = offset;
+        }
+
+        /** Index of the latest hold of lock l, or -1. */
+        int find(long l) {
+            for (int i = size - 1; i >= 0; i--) if (lock[i] == l) return i;
+            return -1;
+        }
+
+        void remove(int i) {
+            size--;
+            lock[i] = lock[size];
+            event[i] = event[size];
+            partnerOffset[i] = partnerOffset[size];
+        }
+    }
 
     private final MergedOutput out;
     private final Collectives collectives;
@@ -44,7 +73,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private long events;
     private final Pending defaultContext = new Pending();
     private final Map<Long, Pending> contexts = new HashMap<>();
-    private final Map<Long, Held> locks = new HashMap<>();
+    private final HeldLocks locks = new HeldLocks();
     private int unpairedLocks;
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
@@ -63,7 +92,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         this.events = 0;
         defaultContext.size = 0;
         contexts.clear();
-        locks.clear();
+        locks.size = 0;
         if (callCounts.length < callCount) {
             callCounts = new long[callCount * 2];
             callNs = new long[callCount * 2];
@@ -75,9 +104,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
     /** Ends the PE: reports locks never released. Returns the number of its events. */
     long end() {
-        for (Map.Entry<Long, Held> e : locks.entrySet()) {
+        for (int i = 0; i < locks.size; i++) {
             unpairedLocks++;
-            report.accept("PE " + pe + ": lock 0x" + Long.toHexString(e.getKey()) + " taken by event #" + e.getValue().event()
+            report.accept("PE " + pe + ": lock 0x" + Long.toHexString(locks.lock[i]) + " taken by event #" + locks.event[i]
                     + " is never cleared");
         }
         collectives.endTask();
@@ -168,12 +197,13 @@ final class TaskWriter implements Consumer<TraceEvent> {
         b.putLong(lock);
         int partner = NO_EVENT;
         if (type == PsinsType.SET_LOCK || (type == PsinsType.TEST_LOCK && result == 0)) {
-            locks.put(lock, new Held(events, out.position()));
+            locks.add(lock, events, out.position());
         } else if (type == PsinsType.CLEAR_LOCK) {
-            Held held = locks.remove(lock);
-            if (held != null) {
-                out.patchInt(held.partnerOffset(), (int) events);
-                partner = (int) held.event();
+            int held = locks.find(lock);
+            if (held >= 0) {
+                out.patchInt(locks.partnerOffset[held], (int) events);
+                partner = (int) locks.event[held];
+                locks.remove(held);
             } else {
                 unpairedLocks++;
                 report.accept("PE " + pe + ": event #" + events + " clears lock 0x" + Long.toHexString(lock)

@@ -1,6 +1,7 @@
 package io.shmemtrace.format.read;
 
 import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
 
 /**
@@ -17,6 +18,7 @@ public final class TraceEvent {
     long burstUnits;
     final long[] values = new long[256];
     TimeBase time;
+    EventTable table;
 
     public int pe() { return pe; }
     public int thread() { return thread; }
@@ -39,7 +41,7 @@ public final class TraceEvent {
 
     /** The first field of this kind, or the given default. */
     public long value(FieldKind kind, long absent) {
-        int i = def.indexOf(kind);
+        int i = table.fieldIndex(def.id(), kind);
         return i < 0 ? absent : values[i];
     }
 

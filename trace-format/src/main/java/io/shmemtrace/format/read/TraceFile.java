@@ -54,6 +54,7 @@ public final class TraceFile implements AutoCloseable {
         noteHowItEnded();
         event.pe = header.pe();
         event.time = time;
+        event.table = table;
         this.decoder = new BlockDecoder(table, event);
     }
 
