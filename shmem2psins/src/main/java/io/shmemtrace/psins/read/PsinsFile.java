@@ -163,6 +163,13 @@ public final class PsinsFile implements AutoCloseable {
         }
     }
 
+    /** Every record of a task, copied: for tests and small traces. */
+    public List<PsinsRecord> records(int task) throws IOException, PsinsFormatException {
+        List<PsinsRecord> list = new ArrayList<>();
+        read(task, r -> list.add(r.copy()));
+        return list;
+    }
+
     /**
      * Reads every record of a task, in order, into the visitor. Throws at the first record that is not
      * readable (cut short, unknown type, wrong task); the records before it were delivered.

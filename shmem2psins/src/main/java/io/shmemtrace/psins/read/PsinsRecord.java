@@ -28,6 +28,35 @@ public final class PsinsRecord {
     int result;
     int completed;
 
+    /** A copy that the reader will not overwrite. */
+    public PsinsRecord copy() {
+        PsinsRecord c = new PsinsRecord();
+        c.type = type;
+        c.task = task;
+        c.event = event;
+        c.call = call;
+        c.thread = thread;
+        c.start = start;
+        c.duration = duration;
+        c.target = target;
+        c.bytes = bytes;
+        c.flags = flags;
+        c.completion = completion;
+        c.set = set;
+        c.root = root;
+        c.instance = instance;
+        c.lock = lock;
+        c.partner = partner;
+        c.result = result;
+        c.completed = completed;
+        return c;
+    }
+
+    /** Seconds as whole nanoseconds, the resolution the per-PE traces are read at. */
+    public static long ns(double seconds) {
+        return Math.round(seconds * 1e9);
+    }
+
     public PsinsType type() { return type; }
     public int task() { return task; }
     public long event() { return event; }

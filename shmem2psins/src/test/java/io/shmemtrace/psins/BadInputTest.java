@@ -1,0 +1,224 @@
+package io.shmemtrace.psins;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Category;
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.FieldDef;
+import io.shmemtrace.format.FieldKind;
+import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.read.BlockHeader;
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.write.ThreadWriter;
+import io.shmemtrace.format.write.TraceInfo;
+import io.shmemtrace.format.write.TraceWriter;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.synth.SynthRun;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Missing, foreign, duplicate, cut and corrupt inputs: one clear line each, nothing overwritten or lost. */
+class BadInputTest {
+    private static final int PES = 4;
+    private static final int EVENTS = 200;
+
+    @TempDir
+    Path tmp;
+    Path run;
+    Path out;
+
+    @BeforeEach
+    void synth() throws Exception {
+        run = Files.createDirectories(tmp.resolve("run"));
+        new SynthRun(PES, EVENTS, 1, 64 * 1024, "run-a").writeTo(run);
+        out = tmp.resolve("merged.psins");
+    }
+
+    private Path pe(int pe) {
+        return run.resolve(String.format("pe%05d.shmt", pe));
+    }
+
+    private Merged.Run merge(String... extra) {
+        String[] args = new String[extra.length + 4];
+        System.arraycopy(extra, 0, args, 0, extra.length);
+        args[extra.length] = "-q";
+        args[extra.length + 1] = "-o";
+        args[extra.length + 2] = out.toString();
+        args[extra.length + 3] = run.toString();
+        return Merged.run(args);
+    }
+
+    private static void assertOneLine(String err, String expected) {
+        List<String> matching = err.lines().filter(l -> l.contains(expected)).toList();
+        assertEquals(1, matching.size(), "one line with '" + expected + "' in:\n" + err);
+        assertTrue(matching.get(0).startsWith("shmem2psins: "), matching.get(0));
+    }
+
+    @Test
+    void missingPeIsReportedAndPartialMergeRecordsIt() throws Exception {
+        Files.delete(pe(2));
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), "run run-a: no trace for 1 of 4 PEs: 2");
+        assertOneLine(r.err(), "nothing written");
+        assertFalse(Files.exists(out));
+
+        Merged.Run partial = merge("--allow-partial");
+        assertEquals(0, partial.status(), partial.err());
+        try (PsinsFile f = PsinsFile.open(out)) {
+            assertEquals(1, f.header().missing());
+            assertTrue((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0);
+            assertEquals(PES, f.tasks().size());
+            for (TaskEntry t : f.tasks()) {
+                assertEquals(t.task() == 2, t.missing());
+                assertEquals(t.task() == 2 ? 0 : EVENTS, t.events());
+            }
+            assertEquals((long) (PES - 1) * EVENTS, f.header().events());
+        }
+    }
+
+    @Test
+    void fileOfAnotherRunIsLeftOut() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        new SynthRun(PES, EVENTS, 1, 64 * 1024, "run-b").writeTo(other);
+        Files.copy(other.resolve("pe00001.shmt"), run.resolve("stray.shmt"));
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), "stray.shmt: from another run (run run-b, 4 PEs; merging run run-a, 4 PEs); left out");
+        assertEquals(0, merge("--allow-partial").status());
+        try (PsinsFile f = PsinsFile.open(out)) {
+            assertEquals("run-a", f.header().runId());
+            assertEquals(0, f.header().missing());
+        }
+    }
+
+    @Test
+    void duplicatePeIsLeftOut() throws Exception {
+        Files.copy(pe(1), run.resolve("pe00001-again.shmt"));
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), "pe00001.shmt: PE 1 again (first in ");
+        assertEquals(0, merge("--allow-partial").status());
+    }
+
+    @Test
+    void cutFileIsReportedAndItsIntactEventsMerged() throws Exception {
+        List<Long> before = Merged.events(mergedOf(run)).get(3).stream().map(PsinsRecord::event).toList();
+        long cut;
+        try (TraceFile t = TraceFile.open(pe(3))) {
+            BlockHeader block = t.blocks().get(0);
+            cut = block.offset() + Layout.BLOCK_HEADER + block.length() / 2; // halfway through the events
+        }
+        try (RandomAccessFile f = new RandomAccessFile(pe(3).toFile(), "rw")) {
+            f.setLength(cut);
+        }
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains("pe00003.shmt") && l.contains("file ends at byte " + cut)),
+                r.err());
+        assertOneLine(r.err(), "nothing written: " + pe(3) + " is damaged");
+        assertFalse(Files.exists(out));
+
+        assertEquals(0, merge("--allow-partial").status());
+        try (PsinsFile f = PsinsFile.open(out)) {
+            TaskEntry t = f.tasks().get(3);
+            assertTrue(t.damaged());
+            // The synthetic file of 200 events fits one block: its events up to the cut are merged.
+            assertTrue(t.events() > 0 && t.events() < EVENTS, "events kept: " + t.events());
+            assertEquals(before.subList(0, (int) t.events()),
+                    f.records(3).stream().filter(x -> !x.burst()).map(PsinsRecord::event).toList());
+            assertFalse(f.tasks().get(2).damaged());
+        }
+    }
+
+    private Path mergedOf(Path dir) {
+        Path p = tmp.resolve("before.psins");
+        assertEquals(0, Merged.run("-q", "-o", p.toString(), dir.toString()).status());
+        return p;
+    }
+
+    @Test
+    void foreignFileIsNamedAndLeftOut() throws Exception {
+        Files.writeString(run.resolve("notes.shmt"), "not a trace at all, just some text that is long enough".repeat(8));
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), "notes.shmt: not a shmemtrace trace (bad magic)");
+        assertEquals(0, merge("--allow-partial").status());
+    }
+
+    @Test
+    void nothingIsOverwrittenWithoutForce() throws Exception {
+        Files.writeString(out, "keep me");
+        Merged.Run r = merge();
+        assertEquals(1, r.status());
+        assertOneLine(r.err(), out + " exists (use --force to replace it)");
+        assertEquals("keep me", Files.readString(out));
+        assertEquals(0, merge("--force").status());
+        try (PsinsFile f = PsinsFile.open(out)) {
+            assertEquals((long) PES * EVENTS, f.header().events());
+        }
+    }
+
+    @Test
+    void damagedMergedFileStillGivesItsIntactTasks() throws Exception {
+        assertEquals(0, merge().status());
+        long at;
+        try (PsinsFile f = PsinsFile.open(out)) {
+            // Task 1 starts: burst, shmem_init (no payload), burst: the type byte of that second burst.
+            at = f.tasks().get(1).offset() + PsinsLayout.BURST_RECORD + PsinsType.INIT.recordSize();
+        }
+        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
+            f.seek(at);
+            f.write(0x01);
+        }
+        try (PsinsFile f = PsinsFile.open(out)) {
+            PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> f.records(1));
+            assertTrue(e.getMessage().startsWith(out + ": task 1 record 2 at byte " + at + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains("unknown type 0x1"), e.getMessage());
+            assertEquals(2 * EVENTS, f.records(0).size());
+            assertEquals(2 * EVENTS, f.records(2).size());
+        }
+        Files.writeString(tmp.resolve("x.psins"), "SHMEM rank=0 name=shmem_init count=1 time=0.1\n".repeat(4));
+        PsinsFormatException foreign = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(tmp.resolve("x.psins")));
+        assertEquals(tmp.resolve("x.psins") + ": not a shmem2psins merged trace (bad magic)", foreign.getMessage());
+    }
+
+    @Test
+    void mismatchedCollectivesAreReportedNotMerged() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("mismatch"));
+        EventTable table = new EventTable(List.of(
+                new EventDef(0, "shmem_barrier_all", Category.COLLECTIVE, 0, 0, List.of()),
+                new EventDef(1, "shmem_broadcast64", Category.COLLECTIVE, 0, 8, List.of(
+                        new FieldDef("nlong", FieldKind.NELEMS), new FieldDef("PE_root", FieldKind.ROOT),
+                        new FieldDef("PE_start", FieldKind.PE_START), new FieldDef("logPE_stride", FieldKind.LOG_PE_STRIDE),
+                        new FieldDef("PE_size", FieldKind.PE_SIZE)))));
+        for (int pe = 0; pe < PES; pe++) {
+            TraceInfo info = new TraceInfo(pe, PES, 100 + pe, 1_000_000_000L, 0, 2, 1000, 1000, 5000, "mm", "node");
+            try (TraceWriter w = TraceWriter.create(dir.resolve(String.format("pe%05d.shmt", pe)), info, table, 4096)) {
+                ThreadWriter t = w.thread(0);
+                t.event(1, 2000, 3000, 4, pe == 2 ? 1 : 0, 0, 0, PES); // PE 2 names another root
+                if (pe != 3) t.event(0, 4000, 5000);                   // PE 3 skips the barrier
+            }
+        }
+        Merged.Run r = Merged.run("-q", "-o", out.toString(), dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): instance 0 is shmem_broadcast64 root 1 on PE 2"
+                + " but shmem_broadcast64 root 0 on PE 0");
+        assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): PE 3 made 1 collectives on it, PE 0 made 2");
+        try (PsinsFile f = PsinsFile.open(out)) {
+            assertEquals(2, f.header().collectiveMismatches());
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package io.shmemtrace.psins;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.read.TraceEvent;
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.synth.SynthRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Merges of synthetic runs, checked event by event against the per-PE traces they came from. */
+class MergeTest {
+    private static final int PES = 4;
+    private static final int EVENTS = 300;
+    private static final Set<PsinsType> COMPLETERS =
+            Set.of(PsinsType.QUIET, PsinsType.BARRIER_ALL, PsinsType.BARRIER, PsinsType.FINALIZE);
+
+    @TempDir
+    Path tmp;
+
+    private Path synth(int hosts) {
+        Path dir = tmp.resolve("run" + hosts);
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        new SynthRun(PES, EVENTS, hosts, 64 * 1024, "test-run").writeTo(dir);
+        return dir;
+    }
+
+    private Path merge(Path run, String... options) {
+        Path out = tmp.resolve(run.getFileName() + ".psins");
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("-q", "-o", out.toString(), run.toString()));
+        Merged.Run r = Merged.run(args.toArray(String[]::new));
+        assertEquals(0, r.status(), r.err());
+        return out;
+    }
+
+    /** The per-PE events, copied as (name, target, bytes, start ns, duration ns, burst ns). */
+    private record Source(String name, int target, long bytes, long startNs, long durationNs, long burstNs) {}
+
+    private static List<Source> source(Path file) throws Exception {
+        List<Source> list = new ArrayList<>();
+        try (TraceFile f = TraceFile.open(file)) {
+            f.read((TraceEvent e) -> list.add(new Source(e.name(), e.targetPe(), e.bytes(), e.startNs(), e.durationNs(),
+                    e.burstNs())));
+        }
+        return list;
+    }
+
+    @Test
+    void everyEventOnceInProgramOrderWithItsArgumentsAndTimes() throws Exception {
+        Path run = synth(1);
+        Path merged = merge(run);
+        long minInit = Long.MAX_VALUE;
+        for (int pe = 0; pe < PES; pe++) {
+            try (TraceFile f = TraceFile.open(run.resolve(String.format("pe%05d.shmt", pe)))) {
+                minInit = Math.min(minInit, f.header().initMonoNs());
+            }
+        }
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            assertEquals(PES, f.header().tasks());
+            assertEquals((long) PES * EVENTS, f.header().events());
+            assertEquals("test-run", f.header().runId());
+            for (int pe = 0; pe < PES; pe++) {
+                Path file = run.resolve(String.format("pe%05d.shmt", pe));
+                long initOffset;
+                try (TraceFile t = TraceFile.open(file)) {
+                    initOffset = t.header().initMonoNs() - minInit;
+                }
+                List<Source> expected = source(file);
+                List<PsinsRecord> records = f.records(pe);
+                assertEquals(2 * EVENTS, records.size());
+                assertEquals(2L * EVENTS, f.tasks().get(pe).records());
+                for (int i = 0; i < EVENTS; i++) {
+                    PsinsRecord burst = records.get(2 * i);
+                    PsinsRecord event = records.get(2 * i + 1);
+                    Source s = expected.get(i);
+                    assertTrue(burst.burst(), "record " + 2 * i + " of PE " + pe + " is a burst");
+                    assertEquals(s.burstNs(), PsinsRecord.ns(burst.duration()));
+                    assertEquals(i, event.event());
+                    assertEquals(pe, event.task());
+                    assertEquals(s.name(), event.name(), "PE " + pe + " event " + i);
+                    assertEquals(s.durationNs(), PsinsRecord.ns(event.duration()));
+                    assertEquals(initOffset + s.startNs(), PsinsRecord.ns(event.start()));
+                    if (event.type().payload() == PsinsType.Payload.RMA) {
+                        assertEquals(s.target(), event.target());
+                        assertEquals(s.bytes(), event.bytes());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void putsAreLinkedToTheCallThatCompletesThem() throws Exception {
+        List<List<PsinsRecord>> tasks = Merged.events(merge(synth(1)));
+        int linked = 0;
+        for (List<PsinsRecord> events : tasks) {
+            for (PsinsRecord r : events) {
+                if (r.type().payload() != PsinsType.Payload.RMA) continue;
+                if (!r.type().completesLater()) {
+                    assertEquals(r.event(), r.completion(), "a blocking get or fetching atomic completes on return");
+                    continue;
+                }
+                // The first quiet, barrier or finalize after the put, and nothing earlier.
+                int expected = -1;
+                for (int j = (int) r.event() + 1; j < events.size() && expected < 0; j++) {
+                    if (COMPLETERS.contains(events.get(j).type())) expected = j;
+                }
+                assertEquals(expected, r.completion(), r.name() + " #" + r.event());
+                assertEquals(r.type() == PsinsType.PUT_NBI, r.nonblocking());
+                assertEquals(r.type() == PsinsType.P, r.deferred());
+                linked++;
+            }
+            for (PsinsRecord q : events) {
+                if (q.type() != PsinsType.QUIET) continue;
+                long completed = events.stream().filter(r -> r.type().payload() == PsinsType.Payload.RMA
+                        && r.completion() == q.event() && r.event() != q.event()).count();
+                assertEquals(2, q.completed(), "each synthetic quiet completes the iteration's two nbi puts");
+                assertEquals(completed, q.completed());
+            }
+        }
+        assertTrue(linked > PES * 50, "puts checked: " + linked);
+    }
+
+    @Test
+    void collectivesAreNumberedPerSetAndMatchAcrossPes() throws Exception {
+        Path merged = merge(synth(1));
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            assertEquals(0, f.header().collectiveMismatches());
+            assertEquals(1, f.peSets().size(), "every synthetic collective is on all PEs");
+            assertEquals(PES, f.peSets().get(0).size());
+        }
+        List<List<PsinsRecord>> tasks = Merged.events(merged);
+        List<PsinsRecord> reference = collectives(tasks.get(0));
+        assertTrue(reference.stream().anyMatch(r -> r.type() == PsinsType.BROADCAST && r.root() > 0));
+        for (List<PsinsRecord> events : tasks) {
+            List<PsinsRecord> mine = collectives(events);
+            assertEquals(reference.size(), mine.size());
+            for (int k = 0; k < mine.size(); k++) {
+                assertEquals(k, mine.get(k).instance());
+                assertEquals(reference.get(k).name(), mine.get(k).name());
+                assertEquals(reference.get(k).root(), mine.get(k).root());
+                assertEquals(0, mine.get(k).set());
+            }
+        }
+    }
+
+    private static List<PsinsRecord> collectives(List<PsinsRecord> events) {
+        return events.stream().filter(r -> r.type().payload() == PsinsType.Payload.COLLECTIVE).toList();
+    }
+
+    @Test
+    void eachSetLockIsPairedWithItsClearLock() throws Exception {
+        List<List<PsinsRecord>> tasks = Merged.events(merge(synth(1)));
+        for (List<PsinsRecord> events : tasks) {
+            List<PsinsRecord> sets = events.stream().filter(r -> r.type() == PsinsType.SET_LOCK).toList();
+            // A pair every 16th iteration; 16 iterations take 120 events, so 295 loop events hold two.
+            assertEquals(2, sets.size());
+            for (PsinsRecord set : sets) {
+                PsinsRecord clear = events.get(set.partner());
+                assertEquals(PsinsType.CLEAR_LOCK, clear.type());
+                assertEquals(set.event() + 1, clear.event());
+                assertEquals(set.event(), clear.partner());
+                assertEquals(set.lock(), clear.lock());
+            }
+        }
+    }
+
+    @Test
+    void severalHostsAreAlignedOnTheFirstBarrier() throws Exception {
+        Path run = synth(2);
+        Path barrier = merge(run);
+        try (PsinsFile f = PsinsFile.open(barrier)) {
+            assertEquals(io.shmemtrace.psins.merge.Alignment.Method.BARRIER, f.header().alignment());
+            assertEquals(SynthRun.HOST_SKEW_NS, f.header().barrierSpreadNs(), "the clocks disagree by one host skew");
+        }
+        // Every barrier_all of every iteration ends at one instant on all PEs, not just the first.
+        List<List<PsinsRecord>> tasks = Merged.events(barrier);
+        List<Long> ends0 = barrierEnds(tasks.get(0));
+        for (List<PsinsRecord> events : tasks) assertEquals(ends0, barrierEnds(events));
+
+        Path clock = tmp.resolve("clock.psins");
+        assertEquals(0, Merged.run("-q", "--align", "clock", "-o", clock.toString(), run.toString()).status());
+        List<List<PsinsRecord>> byClock = Merged.events(clock);
+        List<Long> host0 = barrierEnds(byClock.get(0));
+        List<Long> host1 = barrierEnds(byClock.get(PES - 1));
+        for (int k = 0; k < host0.size(); k++) {
+            assertEquals(SynthRun.HOST_SKEW_NS, host1.get(k) - host0.get(k), "realtime alone keeps the skew");
+        }
+    }
+
+    private static List<Long> barrierEnds(List<PsinsRecord> events) {
+        return events.stream().filter(r -> r.type() == PsinsType.BARRIER_ALL)
+                .map(r -> PsinsRecord.ns(r.start() + r.duration())).toList();
+    }
+
+    @Test
+    void rankPidExtendedHasCountAndTimePerPeAndCall() throws Exception {
+        Path run = synth(1);
+        Path merged = merge(run);
+        List<String> lines = Files.readAllLines(tmp.resolve("run1.RankPid.extended"));
+        List<String> expected = new ArrayList<>();
+        for (int pe = 0; pe < PES; pe++) {
+            Map<String, long[]> totals = new TreeMap<>();
+            for (Source s : source(run.resolve(String.format("pe%05d.shmt", pe)))) {
+                long[] t = totals.computeIfAbsent(s.name(), k -> new long[2]);
+                t[0]++;
+                t[1] += s.durationNs();
+            }
+            for (Map.Entry<String, long[]> e : totals.entrySet()) {
+                expected.add(String.format(Locale.ROOT, "SHMEM rank=%d name=%s count=%d time=%.9f", pe, e.getKey(),
+                        e.getValue()[0], e.getValue()[1] / 1e9));
+            }
+        }
+        assertEquals(expected.stream().sorted().toList(), lines.stream().sorted().toList());
+        assertTrue(Files.size(merged) > 0);
+    }
+
+    @Test
+    void textFormIsOneLinePerRecordAndTheSameForTheSameInput() throws Exception {
+        Path run = synth(1);
+        Merged.Run first = Merged.run("--text", "-q", run.toString());
+        Merged.Run second = Merged.run("--text", "-q", run.toString());
+        assertEquals(0, first.status(), first.err());
+        assertEquals(first.out(), second.out());
+        List<String> lines = first.out().lines().toList();
+        assertEquals(1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, task lines, records");
+        assertTrue(lines.stream().anyMatch(l -> l.matches("0 #3 put_nbi shmem_putmem_nbi t=\\S+ d=0\\.000000300 target=1"
+                + " bytes=4096 nbi completion=#6")), first.out().lines().limit(12).toList().toString());
+        // Text from the merged binary file is the same text.
+        Path merged = merge(run);
+        assertEquals(first.out(), Merged.run("--text", merged.toString()).out());
+        assertTrue(Files.exists(merged));
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            for (TaskEntry t : f.tasks()) assertEquals(EVENTS, t.events());
+        }
+    }
+}
