@@ -1,0 +1,42 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** 16,384 PEs, merged under ulimit -n 256: the merge never holds more files open than it is allowed. */
+class MergeScaleTest {
+    private static final int PES = 16_384;
+    private static final int EVENTS = 12;
+
+    @Test
+    void sixteenThousandPesMergeUnderUlimit256() throws Exception {
+        Path run = Workspace.freshDir("synth-16k");
+        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", Integer.toString(PES),
+                "--events", Integer.toString(EVENTS), "--block-size", "4096", run.toString()).timeout(300).runOk();
+        Path merged = Workspace.WORK.resolve("synth-16k.psins");
+        Files.deleteIfExists(merged);
+        Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" -q -o \"$1\" \"$2\"",
+                Workspace.DIST.resolve("bin/shmem2psins").toString(), merged.toString(), run.toString())
+                .timeout(300).runOk();
+        assertEquals("", r.stderr());
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            assertEquals(PES, f.header().tasks());
+            assertEquals(0, f.header().missing());
+            assertEquals((long) PES * EVENTS, f.header().events());
+            assertEquals(0, f.header().collectiveMismatches());
+            for (TaskEntry t : f.tasks()) assertEquals(2L * EVENTS, t.records(), "task " + t.task());
+            // The last task's records are there and its own, in order.
+            var last = f.records(PES - 1);
+            assertEquals(2 * EVENTS, last.size());
+            assertEquals("shmem_finalize", last.get(last.size() - 1).name());
+            assertEquals(PES - 1, last.get(1).task());
+        }
+    }
+}
