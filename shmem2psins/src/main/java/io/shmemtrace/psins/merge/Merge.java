@@ -111,6 +111,10 @@ public final class Merge {
                 offsets[pe] = out.position();
                 RunScan.Input input = scan.byPe[pe];
                 TraceFile file = input == null ? null : open(input);
+                if (file == null && input != null && !o.allowPartial()) {
+                    progress.done();
+                    return fail("nothing written: " + input.path + " cannot be read (--allow-partial merges what is intact)");
+                }
                 if (file == null) {
                     states[pe] = (byte) STATE_MISSING;
                     missing++;

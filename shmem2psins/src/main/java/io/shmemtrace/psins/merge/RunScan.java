@@ -15,9 +15,10 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * The first look at a run: opens every file's header (never more than maxOpen files at once), and finds which
- * file is which PE, which files belong to another run, which PEs are there twice and which are missing. The
- * first maxOpen traces stay open for the merge; the others are opened again when their turn comes.
+ * The first look at a run: reads every file's header and finds which file is which PE, which files belong to
+ * another run, which PEs are there twice and which are missing. The first maxOpen traces are opened whole and
+ * stay open for the merge; of the others only the header is read now (the file is closed at once), and the
+ * trace is opened when its turn comes. So no more than maxOpen + 1 inputs are ever open.
  */
 final class RunScan {
     /** One PE's trace: its header, and the file itself while it is kept open. */
@@ -69,14 +70,13 @@ final class RunScan {
         int open = 0;
         for (Path file : files(paths, problem)) {
             try {
-                TraceFile t = TraceFile.open(file);
-                boolean keep = open < maxOpen;
-                if (keep) {
+                if (open < maxOpen) {
+                    TraceFile t = TraceFile.open(file);
                     open++;
+                    inputs.add(new Input(file, t.header(), t));
                 } else {
-                    t.close();
+                    inputs.add(new Input(file, TraceFile.readHeader(file), null));
                 }
-                inputs.add(new Input(file, t.header(), keep ? t : null));
             } catch (TraceFormatException e) {
                 problem.accept(e.getMessage());
             } catch (IOException e) {

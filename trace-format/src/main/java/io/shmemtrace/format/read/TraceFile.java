@@ -45,8 +45,8 @@ public final class TraceFile implements AutoCloseable {
         if (size < HEADER_SIZE) {
             throw new TraceFormatException(path, "not a shmemtrace trace: " + size + " bytes, shorter than a header");
         }
-        this.header = TraceHeader.read(path, mapping.map(0, HEADER_SIZE).store());
-        this.table = readTable();
+        this.header = readHeader(path, channel, size);
+        this.table = readTable(channel);
         mapping.blocks(header.firstBlockOffset(), header.blockSize());
         findBlocks();
         BlockHeader last = blocks.stream().max(Comparator.comparingLong(BlockHeader::openTicks)).orElse(null);
@@ -56,6 +56,30 @@ public final class TraceFile implements AutoCloseable {
         event.time = time;
         event.table = table;
         this.decoder = new BlockDecoder(table, event);
+    }
+
+    /**
+     * Reads and checks only the header of a file, without mapping it: cheap enough for a first look at
+     * thousands of files. Throws as {@link #open} does if it is not a trace.
+     */
+    public static TraceHeader readHeader(Path path) throws IOException, TraceFormatException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            return readHeader(path, channel, channel.size());
+        }
+    }
+
+    private static TraceHeader readHeader(Path path, FileChannel channel, long size) throws IOException, TraceFormatException {
+        if (size < HEADER_SIZE) {
+            throw new TraceFormatException(path, "not a shmemtrace trace: " + size + " bytes, shorter than a header");
+        }
+        return TraceHeader.read(path, BytesStore.wrap(readFully(channel, 0, HEADER_SIZE)));
+    }
+
+    /** Small reads (header, event table) go through pread: cheaper than a mapping for a few hundred bytes. */
+    private static ByteBuffer readFully(FileChannel channel, long offset, int length) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining() && channel.read(b, offset + b.position()) > 0) { }
+        return b.flip();
     }
 
     /** Opens a file; throws {@link TraceFormatException} (a one-line message naming it) if it is not a trace. */
@@ -98,20 +122,20 @@ public final class TraceFile implements AutoCloseable {
         return List.copyOf(problems);
     }
 
-    private EventTable readTable() throws IOException, TraceFormatException {
-        BytesStore<?, ?> h = mapping.map(0, header.firstBlockOffset()).store();
-        long offset = h.readUnsignedInt(H_TABLE_OFFSET);
-        long length = h.readUnsignedInt(H_TABLE_LENGTH);
+    private EventTable readTable(FileChannel channel) throws IOException, TraceFormatException {
+        ByteBuffer h = readFully(channel, 0, HEADER_SIZE);
+        long offset = Integer.toUnsignedLong(h.getInt(H_TABLE_OFFSET));
+        long length = Integer.toUnsignedLong(h.getInt(H_TABLE_LENGTH));
         if (offset < HEADER_SIZE || offset + length > header.firstBlockOffset()) {
             throw new TraceFormatException(path, "damaged header (event table at " + offset + ", " + length
                     + " bytes, first block at " + header.firstBlockOffset() + ")");
         }
-        if (offset + length > h.readLimit()) {
-            throw new TraceFormatException(path, "event table runs past byte " + h.readLimit() + " (file cut short?)");
+        if (offset + length > size) {
+            throw new TraceFormatException(path, "event table runs past byte " + size + " (file cut short?)");
         }
         byte[] bytes = new byte[(int) length];
-        h.read(offset, bytes, 0, bytes.length);
-        if (crc32c(bytes, 0, bytes.length) != h.readInt(H_TABLE_CRC)) {
+        readFully(channel, offset, bytes.length).get(bytes);
+        if (crc32c(bytes, 0, bytes.length) != h.getInt(H_TABLE_CRC)) {
             throw new TraceFormatException(path, "damaged event table (checksum mismatch)");
         }
         try {
