@@ -11,3 +11,7 @@ SHMEMTRACE_DIR=target/demo/trace oshrun --oversubscribe -np 4 dist/bin/shmemtrac
 echo
 echo "== shmembin2txt --summary target/demo/trace"
 dist/bin/shmembin2txt --summary target/demo/trace
+echo
+echo "== shmem2psins: the run merged into one simulator trace (target/demo/heat1d.psins); its first records"
+dist/bin/shmem2psins -q --force -o target/demo/heat1d.psins target/demo/trace
+dist/bin/shmem2psins --text target/demo/heat1d.psins | head -12
