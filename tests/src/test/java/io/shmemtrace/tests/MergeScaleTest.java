@@ -6,7 +6,6 @@ import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.TaskEntry;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Workspace;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +19,7 @@ class MergeScaleTest {
         Path run = Workspace.freshDir("synth-16k");
         Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", Integer.toString(PES),
                 "--events", Integer.toString(EVENTS), "--block-size", "4096", run.toString()).timeout(300).runOk();
-        Path merged = Workspace.WORK.resolve("synth-16k.psins");
-        Files.deleteIfExists(merged);
+        Path merged = Workspace.freshDir("synth-16k-merged").resolve("synth-16k.psins");
         Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" -q -o \"$1\" \"$2\"",
                 Workspace.DIST.resolve("bin/shmem2psins").toString(), merged.toString(), run.toString())
                 .timeout(300).runOk();
