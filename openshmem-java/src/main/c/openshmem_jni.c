@@ -55,9 +55,14 @@ JNI(void, barrierAll)(JNIEnv *env, jclass c) { shmem_barrier_all(); }
 JNI(void, syncAll)(JNIEnv *env, jclass c) { shmem_sync_all(); }
 JNI(void, quiet)(JNIEnv *env, jclass c) { shmem_quiet(); }
 JNI(void, fence)(JNIEnv *env, jclass c) { shmem_fence(); }
-JNI(jlong, calloc)(JNIEnv *env, jclass c, jlong count, jlong size)
+/* Zeroed symmetric memory that no PE can write into before every PE has zeroed it. Not shmem_calloc: Open MPI's
+ * zeroes after its closing barrier, so a fast PE's first put into a slow PE's block can be wiped out. */
+JNI(jlong, allocZeroed)(JNIEnv *env, jclass c, jlong bytes)
 {
-    return (jlong)(intptr_t)shmem_calloc((size_t)count, (size_t)size);
+    void *p = shmem_malloc((size_t)bytes);
+    if (p) memset(p, 0, (size_t)bytes);
+    shmem_barrier_all();
+    return (jlong)(intptr_t)p;
 }
 JNI(void, free)(JNIEnv *env, jclass c, jlong addr) { shmem_free(PTR(addr)); }
 

@@ -24,7 +24,7 @@ final class Native {
     /** The library: the property, else beside the jar (dist/lib) or in the module's target/native. */
     private static String find() {
         String configured = System.getProperty(LIBRARY_PROPERTY);
-        if (configured != null) return configured;
+        if (configured != null) return new File(configured).getAbsolutePath();
         List<File> candidates = new ArrayList<>();
         try {
             File here = new File(Native.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -50,7 +50,7 @@ final class Native {
     static native void syncAll();
     static native void quiet();
     static native void fence();
-    static native long calloc(long count, long size);
+    static native long allocZeroed(long bytes);
     static native void free(long address);
 
     static native void putLongs(long dest, long[] src, int offset, int length, int pe);

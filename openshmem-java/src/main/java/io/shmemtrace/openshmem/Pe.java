@@ -46,7 +46,7 @@ public final class Pe implements AutoCloseable {
         Native.fence();
     }
 
-    /** A symmetric array of longs, zeroed (shmem_calloc); every PE must allocate the same arrays in the same order. */
+    /** A symmetric array of longs, zeroed on every PE before it returns; every PE must allocate the same arrays in the same order. */
     public SymmetricLongs allocateLongs(int length) {
         return new SymmetricLongs(this, allocate(length, Long.BYTES), length);
     }
@@ -79,10 +79,9 @@ public final class Pe implements AutoCloseable {
     private long allocate(int length, int elementSize) {
         checkActive();
         if (length <= 0) throw new IllegalArgumentException("symmetric length must be positive, not " + length);
-        long address = Native.calloc(length, elementSize);
-        if (address == 0) {
-            throw new ShmemException("shmem_calloc(" + length + ", " + elementSize + ") failed: symmetric heap exhausted");
-        }
+        long bytes = (long) length * elementSize;
+        long address = Native.allocZeroed(bytes);
+        if (address == 0) throw new ShmemException("shmem_malloc(" + bytes + ") failed: symmetric heap exhausted");
         return address;
     }
 

@@ -76,7 +76,10 @@ public final class SymmetricLongs extends Symmetric {
         Native.waitUntilLong(at(index, 1), cmp.code(), value);
     }
 
-    /** Copies count elements of src on root into this array on every PE (shmem_broadcast64). */
+    /**
+     * Copies count elements of src on root into this array on every other PE (shmem_broadcast64; as in
+     * OpenSHMEM 1.4, the root's own array is left as it was).
+     */
     public void broadcast(SymmetricLongs src, int count, int root) {
         checkCollective(src, count, count, count);
         pe.checkPe(root);
