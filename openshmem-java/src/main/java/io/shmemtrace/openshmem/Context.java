@@ -11,6 +11,11 @@ public final class Context implements AutoCloseable {
         this.ctx = ctx;
     }
 
+    /** The native shmem_ctx_t, as tracers record it. */
+    public long handle() {
+        return ctx;
+    }
+
     /** shmem_ctx_long_put */
     public void put(SymmetricLongs dest, long index, long[] src, int offset, int count, int targetPe) {
         check();

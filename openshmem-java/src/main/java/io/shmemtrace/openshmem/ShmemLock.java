@@ -8,6 +8,11 @@ public final class ShmemLock implements AutoCloseable {
         this.word = word;
     }
 
+    /** The lock's symmetric address. */
+    public long address() {
+        return word.address(0);
+    }
+
     /** Blocks until this PE holds the lock. */
     public void lock() {
         Native.setLock(word.at(0, 1));

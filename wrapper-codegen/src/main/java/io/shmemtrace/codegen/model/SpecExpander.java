@@ -60,17 +60,48 @@ public final class SpecExpander {
     }
 
     private void add(FunctionXml template, TypeXml type, String ctxMode) {
-        TracedFunction function = instantiate(template, type);
+        TracedFunction function = instantiate(template, type, javaHooks(template, type, false));
         plain.add(function);
         if ("both".equals(ctxMode)) {
-            twins.add(ctxTwin(function));
+            twins.add(ctxTwin(function, javaHooks(template, type, true)));
+        } else if (template.java.stream().anyMatch(j -> j.ctxTwin)) {
+            throw new IllegalArgumentException(function.name() + ": a ctx-twin <java> mapping needs ctx=\"both\"");
         }
         if (template.noreturn) {
             noReturn.add(function.name());
         }
     }
 
-    private TracedFunction instantiate(FunctionXml f, TypeXml type) {
+    /** The function's Java mappings for this type (none when the type has no Java name but the mapping needs one). */
+    private static List<JavaHook> javaHooks(FunctionXml f, TypeXml type, boolean twin) {
+        List<JavaHook> hooks = new ArrayList<>();
+        int fields = f.traces.size() + (twin ? 1 : 0);
+        for (FunctionXml.JavaXml j : f.java) {
+            if (j.ctxTwin != twin || (j.only != null && (type == null || !j.only.equals(type.name)))) continue;
+            String all = j.className + j.params + j.returns + String.join(" ", j.fields);
+            if (all.contains("{J") && (type == null || type.java == null)) continue;
+            if (j.fields.size() != fields) {
+                throw new IllegalArgumentException(f.name + ": <java> " + j.className + "." + j.method + " gives "
+                        + j.fields.size() + " fields, the call records " + fields);
+            }
+            List<String> params = j.params.isBlank() ? List.of()
+                    : List.of(javaSubstitute(j.params, type).trim().split("\\s+"));
+            hooks.add(new JavaHook(javaSubstitute(j.className, type), j.method, params,
+                    javaSubstitute(j.returns, type), j.fields.stream().map(x -> javaSubstitute(x.trim(), type)).toList(),
+                    j.pe, j.npes));
+            if (f.init && (j.pe == null || j.npes == null)) {
+                throw new IllegalArgumentException(f.name + ": the <java> mapping of an init call needs pe and npes");
+            }
+        }
+        return hooks;
+    }
+
+    private static String javaSubstitute(String text, TypeXml type) {
+        return type == null || type.java == null ? text
+                : text.replace("{J}", type.java).replace("{JA}", type.javaElement);
+    }
+
+    private TracedFunction instantiate(FunctionXml f, TypeXml type, List<JavaHook> hooks) {
         List<TracedFunction.Param> params = new ArrayList<>();
         for (FunctionXml.ArgXml arg : f.args) {
             params.add(new TracedFunction.Param(substitute(arg.type, type), arg.name));
@@ -87,7 +118,7 @@ public final class SpecExpander {
         String name = substitute(f.name, type);
         String elemSize = f.elemSize == null ? "0" : substitute(f.elemSize, type);
         return new TracedFunction(-1, name, substitute(f.ret, type), params, recorded,
-                Category.valueOf(f.category), flags(f), Integer.parseInt(elemSize), false);
+                Category.valueOf(f.category), flags(f), Integer.parseInt(elemSize), false, hooks);
     }
 
     private static int flags(FunctionXml f) {
@@ -99,7 +130,7 @@ public final class SpecExpander {
         return flags;
     }
 
-    private static TracedFunction ctxTwin(TracedFunction f) {
+    private static TracedFunction ctxTwin(TracedFunction f, List<JavaHook> hooks) {
         if (!f.name().startsWith(CTX_PREFIX)) {
             throw new IllegalArgumentException(f.name() + ": ctx twins need a shmem_ name");
         }
@@ -110,7 +141,7 @@ public final class SpecExpander {
         List<TracedFunction.Recorded> recorded = new ArrayList<>(f.recorded());
         recorded.add(new TracedFunction.Recorded(new FieldDef("ctx", FieldKind.CTX), "ctx"));
         return new TracedFunction(-1, name, f.returnType(), params, recorded, f.category(),
-                f.flags() | EventFlags.CTX, f.elemSize(), true);
+                f.flags() | EventFlags.CTX, f.elemSize(), true, hooks);
     }
 
     private static String substitute(String text, TypeXml type) {

@@ -10,6 +10,7 @@ import java.util.List;
  * One traced C entry point after expansion: its C signature, what it records, and its event id.
  *
  * @param ctxTwin true for a shmem_ctx_ twin generated from ctx="both"
+ * @param javaHooks the binding's Java methods that make this call
  */
 public record TracedFunction(
         int id,
@@ -20,7 +21,8 @@ public record TracedFunction(
         Category category,
         int flags,
         int elemSize,
-        boolean ctxTwin) {
+        boolean ctxTwin,
+        List<JavaHook> javaHooks) {
 
     /** A C parameter. */
     public record Param(String type, String name) {}
@@ -50,6 +52,7 @@ public record TracedFunction(
     }
 
     TracedFunction withId(int newId) {
-        return new TracedFunction(newId, name, returnType, params, recorded, category, flags, elemSize, ctxTwin);
+        return new TracedFunction(newId, name, returnType, params, recorded, category, flags, elemSize, ctxTwin,
+                javaHooks);
     }
 }

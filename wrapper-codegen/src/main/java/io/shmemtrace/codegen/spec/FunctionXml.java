@@ -33,6 +33,8 @@ public class FunctionXml {
     public List<ArgXml> args = new ArrayList<>();
     @XmlElement(name = "trace")
     public List<TraceXml> traces = new ArrayList<>();
+    @XmlElement(name = "java")
+    public List<JavaXml> java = new ArrayList<>();
 
     /** A C parameter. */
     public static class ArgXml {
@@ -50,5 +52,27 @@ public class FunctionXml {
         public String name;
         @XmlValue
         public String expr;
+    }
+
+    /** A Java method of the binding that makes this call, and the Java expression of each recorded field. */
+    public static class JavaXml {
+        @XmlAttribute(name = "class", required = true)
+        public String className;
+        @XmlAttribute(required = true)
+        public String method;
+        @XmlAttribute
+        public String params = "";
+        @XmlAttribute
+        public String returns = "void";
+        @XmlAttribute(name = "ctx-twin")
+        public boolean ctxTwin;
+        @XmlAttribute
+        public String only;
+        @XmlAttribute
+        public String pe;
+        @XmlAttribute
+        public String npes;
+        @XmlElement(name = "field")
+        public List<String> fields = new ArrayList<>();
     }
 }

@@ -21,5 +21,11 @@ public class TypeSetXml {
         public String c;
         @XmlAttribute(required = true)
         public int size;
+        /** The binding's name of the type ({J}: SymmetricLongs' Longs), or null when it has none. */
+        @XmlAttribute
+        public String java;
+        /** The Java element type ({JA}: long). */
+        @XmlAttribute(name = "java-element")
+        public String javaElement;
     }
 }

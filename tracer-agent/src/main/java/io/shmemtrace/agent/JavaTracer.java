@@ -1,0 +1,165 @@
+package io.shmemtrace.agent;
+
+import io.shmemtrace.agent.hooks.AgentEvents;
+import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.write.ThreadWriter;
+import io.shmemtrace.format.write.TraceInfo;
+import io.shmemtrace.format.write.TraceWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Java layer's recorder, called from the generated hooks: times in System.nanoTime (CLOCK_MONOTONIC, the
+ * time base the native layer's header also carries), events into this PE's pe0000n.java.shmt through the
+ * Java writer, one block stream per thread. Nothing is written before Shmem.init; a failure to write
+ * disables tracing and never reaches the program.
+ */
+public final class JavaTracer {
+    private static final int MAX_FIELDS = 8;
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final ThreadLocal<Recorder> RECORDERS = ThreadLocal.withInitial(Recorder::new);
+    private static volatile TraceWriter writer;
+
+    private JavaTracer() {}
+
+    /** One thread's writer and scratch field arrays (one per field count: no allocation per call). */
+    private static final class Recorder {
+        final int index = THREADS.getAndIncrement();
+        final long[][] fields = new long[MAX_FIELDS + 1][];
+        TraceWriter boundTo;
+        ThreadWriter thread;
+
+        Recorder() {
+            for (int n = 0; n <= MAX_FIELDS; n++) fields[n] = new long[n];
+        }
+    }
+
+    public static long now() {
+        return System.nanoTime();
+    }
+
+    /** Shmem.init returned: opens this PE's file, its time origin being when init was called. */
+    public static synchronized void start(int pe, int npes, long initNs) {
+        if (writer != null) return;
+        try {
+            String run = TraceDirectory.runId();
+            Path dir = Files.createDirectories(TraceDirectory.directory(run));
+            Instant wall = Instant.now();
+            long realNs = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (System.nanoTime() - initNs);
+            TraceInfo info = new TraceInfo(pe, npes, ProcessHandle.current().pid(), 1_000_000_000L, 0,
+                    Layout.CLOCK_MONOTONIC, initNs, initNs, realNs, run, TraceDirectory.host());
+            writer = TraceWriter.create(TraceDirectory.file(dir, pe), info, AgentEvents.table(), blockSize());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> end(TraceState.EXITED), "shmemtrace-exit"));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("shmemtrace agent: tracing disabled: " + e);
+        }
+    }
+
+    /** Shmem's finalize returned: the file is complete. */
+    public static void finish() {
+        end(TraceState.FINALIZED);
+    }
+
+    private static synchronized void end(TraceState state) {
+        TraceWriter w = writer;
+        writer = null;
+        if (w == null) return;
+        try {
+            w.close(state);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("shmemtrace agent: " + w.path() + ": " + e);
+        }
+    }
+
+    private static int blockSize() {
+        String s = System.getenv("SHMEMTRACE_BLOCK_SIZE");
+        try {
+            int v = s == null ? 0 : Integer.parseInt(s);
+            return v >= 4096 && v % 4096 == 0 ? v : 1 << 20;
+        } catch (NumberFormatException e) {
+            return 1 << 20;
+        }
+    }
+
+    private static void write(int id, long start, long[] fields) {
+        long end = System.nanoTime();
+        TraceWriter w = writer;
+        if (w == null) return;
+        Recorder r = RECORDERS.get();
+        try {
+            if (r.boundTo != w) {
+                r.thread = w.thread(r.index);
+                r.boundTo = w;
+            }
+            r.thread.event(id, start, end, fields);
+        } catch (RuntimeException e) {
+            writer = null;
+            System.err.println("shmemtrace agent: tracing disabled: " + e);
+        }
+    }
+
+    private static long[] fields(int n) {
+        return RECORDERS.get().fields[n];
+    }
+
+    // One overload per field count: the hooks pass fields as arguments, nothing is allocated per call.
+
+    public static void record(int id, long start) {
+        write(id, start, fields(0));
+    }
+
+    public static void record(int id, long start, long f0) {
+        long[] v = fields(1);
+        v[0] = f0;
+        write(id, start, v);
+    }
+
+    public static void record(int id, long start, long f0, long f1) {
+        long[] v = fields(2);
+        v[0] = f0;
+        v[1] = f1;
+        write(id, start, v);
+    }
+
+    public static void record(int id, long start, long f0, long f1, long f2) {
+        long[] v = fields(3);
+        v[0] = f0;
+        v[1] = f1;
+        v[2] = f2;
+        write(id, start, v);
+    }
+
+    public static void record(int id, long start, long f0, long f1, long f2, long f3) {
+        long[] v = fields(4);
+        v[0] = f0;
+        v[1] = f1;
+        v[2] = f2;
+        v[3] = f3;
+        write(id, start, v);
+    }
+
+    public static void record(int id, long start, long f0, long f1, long f2, long f3, long f4) {
+        long[] v = fields(5);
+        v[0] = f0;
+        v[1] = f1;
+        v[2] = f2;
+        v[3] = f3;
+        v[4] = f4;
+        write(id, start, v);
+    }
+
+    public static void record(int id, long start, long f0, long f1, long f2, long f3, long f4, long f5) {
+        long[] v = fields(6);
+        v[0] = f0;
+        v[1] = f1;
+        v[2] = f2;
+        v[3] = f3;
+        v[4] = f4;
+        v[5] = f5;
+        write(id, start, v);
+    }
+}
