@@ -3,6 +3,7 @@
 #include "shmt_runtime.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -24,12 +25,35 @@ static int thread_count;
 static int started, stopped, disabled;
 static pthread_key_t exit_key;
 
+static int find_oshmem(struct dl_phdr_info *info, size_t size, void *found)
+{
+    (void)size;
+    if (strstr(info->dlpi_name, "liboshmem") == NULL) return 0;
+    *(void **)found = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+    return *(void **)found != NULL;
+}
+
+/* A library that was dlopen'ed RTLD_LOCAL (a JVM's System.load of a JNI binding pulls liboshmem in that way)
+ * is not searched by RTLD_NEXT: look for it among the loaded objects. */
+static void *local_oshmem(void)
+{
+    static void *handle;
+    if (handle == NULL) dl_iterate_phdr(find_oshmem, &handle);
+    return handle;
+}
+
+static void *lookup(void *scope, const char *profiling, const char *name)
+{
+    void *fn = dlsym(scope, profiling);
+    return fn != NULL ? fn : dlsym(scope, name);
+}
+
 void *shmt_resolve(const char *name)
 {
     char profiling[256];
     snprintf(profiling, sizeof profiling, "p%s", name);
-    void *fn = dlsym(RTLD_NEXT, profiling);
-    if (fn == NULL) fn = dlsym(RTLD_NEXT, name);
+    void *fn = lookup(RTLD_NEXT, profiling, name);
+    if (fn == NULL && local_oshmem() != NULL) fn = lookup(local_oshmem(), profiling, name);
     if (fn == NULL) {
         /* Only reached when the program calls a function its own OpenSHMEM library lacks. */
         fprintf(stderr, "shmemtrace: %s: not found in the OpenSHMEM library\n", name);

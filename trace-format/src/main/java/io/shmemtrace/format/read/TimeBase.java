@@ -1,8 +1,11 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.Layout;
+
 /**
  * Turns event times (units of 2^tick_shift ticks) into nanoseconds since the PE's init, with the tick rate
- * of the longest (ticks, CLOCK_MONOTONIC) pair the file has (FORMAT.md, "Time").
+ * of the longest (ticks, CLOCK_MONOTONIC) pair the file has (FORMAT.md, "Time"), or tick_hz itself when the
+ * ticks are CLOCK_MONOTONIC.
  */
 public final class TimeBase {
     /** A pair shorter than this (by tick_hz) says more about clock-reading jitter than about the rate. */
@@ -16,6 +19,12 @@ public final class TimeBase {
         this.initTicks = h.initTicks();
         this.tickShift = h.tickShift();
         double rate = h.tickHz() > 0 ? 1e9 / h.tickHz() : 1.0;
+        if (h.clockSource() == Layout.CLOCK_MONOTONIC) {
+            // The ticks are CLOCK_MONOTONIC itself: the rate is tick_hz, and a pair read with two clock calls
+            // would only add the gap between them as error.
+            this.nsPerTick = rate;
+            return;
+        }
         long bestSpan = h.tickHz() > 0 ? (long) (h.tickHz() * MIN_PAIR_SECONDS) : 0;
         if (h.finalTicks() - h.initTicks() > bestSpan && h.finalMonoNs() > h.initMonoNs()) {
             bestSpan = h.finalTicks() - h.initTicks();

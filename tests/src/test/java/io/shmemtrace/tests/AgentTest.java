@@ -1,0 +1,126 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.tests.programs.AgentCalls;
+import io.shmemtrace.tests.programs.NoShmem;
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.JavaPrograms;
+import io.shmemtrace.tests.support.Recorded;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** AgentCalls under oshrun -np 4 with -javaagent:dist/lib/shmemtrace.jar: every Java call, exactly, per PE. */
+class AgentTest {
+    private static final int NPES = 4;
+    private static Path dir;
+
+    private record Expect(String name, IntUnaryOperator count, long bytes, IntUnaryOperator target) {}
+
+    private static int right(int me) { return (me + 1) % NPES; }
+    private static int left(int me) { return (me + NPES - 1) % NPES; }
+    private static IntUnaryOperator times(int n) { return me -> n; }
+    private static final IntUnaryOperator NONE = me -> -1;
+
+    /** The calls of AgentCalls (see its comment), as the native layer names them. */
+    private static final List<Expect> EXPECTED = List.of(
+            new Expect("shmem_init", times(1), 0, NONE),
+            new Expect("shmem_malloc", times(4), 0, NONE),
+            new Expect("shmem_barrier_all", times(3), 0, NONE),
+            new Expect("shmem_long_put", times(1), 128, AgentTest::right),
+            new Expect("shmem_long_get", times(1), 64, AgentTest::left),
+            new Expect("shmem_long_p", me -> 10 + me, 8, AgentTest::right),
+            new Expect("shmem_long_g", times(3), 8, AgentTest::left),
+            new Expect("shmem_long_put_nbi", times(1), 32, AgentTest::right),
+            new Expect("shmem_quiet", times(1), 0, NONE),
+            new Expect("shmem_long_atomic_fetch_add", me -> me + 1, 8, me -> 0),
+            new Expect("shmem_long_sum_to_all", times(1), 32, NONE),
+            new Expect("shmem_broadcast64", times(1), 32, NONE),
+            new Expect("shmem_set_lock", times(1), 0, NONE),
+            new Expect("shmem_clear_lock", times(1), 0, NONE),
+            new Expect("shmem_ctx_create", times(1), 0, NONE),
+            new Expect("shmem_ctx_long_put", times(1), 32, AgentTest::right),
+            new Expect("shmem_ctx_quiet", times(1), 0, NONE),
+            new Expect("shmem_ctx_destroy", times(1), 0, NONE),
+            new Expect("shmem_free", times(4), 0, NONE),
+            new Expect("shmem_finalize", times(1), 0, NONE));
+
+    @BeforeAll
+    static void run() {
+        dir = Workspace.freshDir("agent-calls");
+        JavaPrograms.run(NPES, AgentCalls.class, List.of(JavaPrograms.agent())).env("SHMEMTRACE_DIR", dir.toString())
+                .runOk();
+    }
+
+    static Path javaFile(Path dir, int pe) {
+        return dir.resolve(String.format("pe%05d.java.shmt", pe));
+    }
+
+    @Test
+    void eachPeRecordsExactlyTheJavaCallsItMade() {
+        for (int pe = 0; pe < NPES; pe++) {
+            Traces.Read trace = Traces.read(javaFile(dir, pe));
+            assertEquals(List.of(), trace.problems(), "PE " + pe);
+            TraceHeader h = trace.file().header();
+            assertEquals(pe, h.pe());
+            assertEquals(NPES, h.npes());
+            assertEquals(Layout.WRITER_JAVA, h.writer());
+            assertEquals(TraceState.FINALIZED, h.state());
+            Map<String, Integer> counts = new TreeMap<>();
+            trace.events().forEach(e -> counts.merge(e.name(), 1, Integer::sum));
+            Map<String, Integer> expected = new TreeMap<>();
+            for (Expect x : EXPECTED) expected.put(x.name(), x.count().applyAsInt(pe));
+            assertEquals(expected, counts, "PE " + pe);
+            for (Expect x : EXPECTED) {
+                for (Recorded e : trace.named(x.name())) {
+                    assertEquals(x.bytes(), e.bytes(), x.name() + " bytes on PE " + pe);
+                    assertEquals(x.target().applyAsInt(pe), e.targetPe(), x.name() + " target on PE " + pe);
+                }
+            }
+            assertEquals(1L, trace.named("shmem_broadcast64").get(0).field("PE_root"));
+            // Events of a thread tile its time: bursts and durations add up to the span.
+            List<Recorded> events = trace.events();
+            for (int i = 1; i < events.size(); i++) {
+                assertEquals(events.get(i - 1).endUnits() + events.get(i).burstUnits(), events.get(i).startUnits());
+            }
+        }
+    }
+
+    @Test
+    void traceToolsReadTheJavaLayerUnchanged() {
+        Command.Result r = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary",
+                javaFile(dir, 0).toString(), javaFile(dir, 1).toString(), javaFile(dir, 2).toString(),
+                javaFile(dir, 3).toString()).runOk();
+        assertTrue(r.stdout().contains("== job (4 PEs)"), r.stdout());
+        Path merged = Workspace.freshDir("agent-merged").resolve("java.psins");
+        Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "-o", merged.toString(),
+                javaFile(dir, 0).toString(), javaFile(dir, 1).toString(), javaFile(dir, 2).toString(),
+                javaFile(dir, 3).toString()).runOk();
+        assertTrue(Files.exists(merged));
+    }
+
+    @Test
+    void aJvmThatNeverStartsOpenShmemIsLeftAlone() throws Exception {
+        Path cwd = Workspace.freshDir("agent-inert");
+        Command.Result r = JavaPrograms.runAlone(NoShmem.class, List.of(JavaPrograms.agent())).in(cwd).runOk();
+        assertEquals("sum 499500\n", r.stdout());
+        assertEquals("", r.stderr());
+        try (Stream<Path> files = Files.list(cwd)) {
+            assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith("shmemtrace")), "no trace written");
+        }
+    }
+}
