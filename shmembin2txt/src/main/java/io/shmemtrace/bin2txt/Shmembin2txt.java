@@ -34,6 +34,11 @@ public final class Shmembin2txt implements Callable<Integer> {
     @Option(names = "--csv", description = "one CSV row per event, header row first")
     boolean csv;
 
+    @Option(names = "--layers", description = "each PE's Java-agent and native events in one listing, ordered by"
+            + " time, a native call indented under the Java call that made it (directories: both pe*.shmt and"
+            + " pe*.java.shmt)")
+    boolean layers;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -57,8 +62,8 @@ public final class Shmembin2txt implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (csv && summaryOnly) {
-            err.println("shmembin2txt: --csv and --summary exclude each other");
+        if ((csv ? 1 : 0) + (summaryOnly ? 1 : 0) + (layers ? 1 : 0) > 1) {
+            err.println("shmembin2txt: --csv, --summary and --layers exclude each other");
             return 2;
         }
         boolean damaged = false;
@@ -69,6 +74,8 @@ public final class Shmembin2txt implements Callable<Integer> {
         List<Report> reports = new ArrayList<>();
         if (csv) {
             reports.add(new CsvReport(out));
+        } else if (layers) {
+            reports.add(new LayersReport(out));
         } else {
             if (!summaryOnly) reports.add(new ListingReport(out));
             reports.add(new SummaryReport(out));
@@ -85,7 +92,7 @@ public final class Shmembin2txt implements Callable<Integer> {
                 damaged = true;
             }
         }
-        opened.sort(Comparator.comparingInt(t -> t.header().pe()));
+        opened.sort(Comparator.comparingInt((TraceFile t) -> t.header().pe()).thenComparing(t -> t.path().toString()));
         reports.forEach(r -> r.begin(opened));
         for (TraceFile trace : opened) {
             damaged |= !print(trace, reports);
@@ -116,7 +123,11 @@ public final class Shmembin2txt implements Callable<Integer> {
     private boolean expand(Path path, List<Path> files) {
         if (Files.isDirectory(path)) {
             try (Stream<Path> list = Files.list(path)) {
-                List<Path> found = list.filter(p -> p.getFileName().toString().matches("pe\\d+\\.shmt")).sorted().toList();
+                // The native layer's files; only the Java layer's when there are no others, or both with --layers.
+                List<Path> all = list.filter(p -> p.getFileName().toString().matches("pe\\d+(\\.java)?\\.shmt"))
+                        .sorted().toList();
+                List<Path> found = layers ? all : all.stream().filter(p -> !p.toString().endsWith(".java.shmt")).toList();
+                if (found.isEmpty()) found = all;
                 if (found.isEmpty()) {
                     err.println("shmembin2txt: " + path + ": no pe*.shmt trace files in this directory");
                     return false;

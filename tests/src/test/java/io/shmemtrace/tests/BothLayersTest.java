@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.tests.programs.AgentCalls;
+import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.JavaPrograms;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Traces;
@@ -41,6 +42,21 @@ class BothLayersTest {
         long origin = h.initMonoNs();
         return t.events().stream().map((Recorded e) -> new Span(e.name(),
                 origin + t.file().time().toNs(e.startUnits()), origin + t.file().time().toNs(e.endUnits()))).toList();
+    }
+
+    @Test
+    void shmembin2txtShowsEachJavaCallAboveTheNativeCallItMade() {
+        List<String> lines = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--layers",
+                dir.toString()).runOk().stdout().lines().toList();
+        int puts = 0;
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            String[] java = lines.get(i).trim().split("\\s+");
+            if (java.length < 4 || !java[1].equals("java") || !java[3].equals("shmem_long_put")) continue;
+            String next = lines.get(i + 1);
+            assertTrue(next.matches("\\s*" + java[0] + " C\\s+[0-9.]+    shmem_long_put .*"), lines.get(i) + "\n" + next);
+            puts++;
+        }
+        assertEquals(NPES, puts, "one Java shmem_long_put per PE, each with its native call under it");
     }
 
     @Test
