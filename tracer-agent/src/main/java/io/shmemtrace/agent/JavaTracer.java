@@ -85,11 +85,11 @@ public final class JavaTracer {
         }
     }
 
-    private static void write(int id, long start, long[] fields) {
+    /** Records one event of this thread; fields is this thread's scratch array for the count. */
+    private static void write(Recorder r, int id, long start, long[] fields) {
         long end = System.nanoTime();
         TraceWriter w = writer;
         if (w == null) return;
-        Recorder r = RECORDERS.get();
         try {
             if (r.boundTo != w) {
                 r.thread = w.thread(r.index);
@@ -102,64 +102,68 @@ public final class JavaTracer {
         }
     }
 
-    private static long[] fields(int n) {
-        return RECORDERS.get().fields[n];
-    }
-
     // One overload per field count: the hooks pass fields as arguments, nothing is allocated per call.
 
     public static void record(int id, long start) {
-        write(id, start, fields(0));
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[0];
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0) {
-        long[] v = fields(1);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[1];
         v[0] = f0;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0, long f1) {
-        long[] v = fields(2);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[2];
         v[0] = f0;
         v[1] = f1;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0, long f1, long f2) {
-        long[] v = fields(3);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[3];
         v[0] = f0;
         v[1] = f1;
         v[2] = f2;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0, long f1, long f2, long f3) {
-        long[] v = fields(4);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[4];
         v[0] = f0;
         v[1] = f1;
         v[2] = f2;
         v[3] = f3;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0, long f1, long f2, long f3, long f4) {
-        long[] v = fields(5);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[5];
         v[0] = f0;
         v[1] = f1;
         v[2] = f2;
         v[3] = f3;
         v[4] = f4;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 
     public static void record(int id, long start, long f0, long f1, long f2, long f3, long f4, long f5) {
-        long[] v = fields(6);
+        Recorder r = RECORDERS.get();
+        long[] v = r.fields[6];
         v[0] = f0;
         v[1] = f1;
         v[2] = f2;
         v[3] = f3;
         v[4] = f4;
         v[5] = f5;
-        write(id, start, v);
+        write(r, id, start, v);
     }
 }
