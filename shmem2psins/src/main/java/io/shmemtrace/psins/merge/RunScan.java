@@ -137,7 +137,10 @@ final class RunScan {
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try (Stream<Path> list = Files.list(p)) {
-                    List<Path> found = list.filter(f -> f.getFileName().toString().endsWith(".shmt")).sorted().toList();
+                    // One layer: the native shim's files, or the Java agent's where there are no others.
+                    List<Path> all = list.filter(f -> f.getFileName().toString().endsWith(".shmt")).sorted().toList();
+                    List<Path> found = all.stream().filter(f -> !f.toString().endsWith(".java.shmt")).toList();
+                    if (found.isEmpty()) found = all;
                     if (found.isEmpty()) problem.accept(p + ": no *.shmt trace files in this directory");
                     files.addAll(found);
                 } catch (IOException e) {
