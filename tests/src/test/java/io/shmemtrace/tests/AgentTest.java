@@ -1,5 +1,7 @@
 package io.shmemtrace.tests;
 
+import static io.shmemtrace.tests.support.ExpectedCalls.NONE;
+import static io.shmemtrace.tests.support.ExpectedCalls.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +12,7 @@ import io.shmemtrace.format.read.TraceState;
 import io.shmemtrace.tests.programs.AgentCalls;
 import io.shmemtrace.tests.programs.NoShmem;
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.ExpectedCalls;
 import io.shmemtrace.tests.support.JavaPrograms;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Traces;
@@ -17,9 +20,6 @@ import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,35 +29,30 @@ class AgentTest {
     private static final int NPES = 4;
     private static Path dir;
 
-    private record Expect(String name, IntUnaryOperator count, long bytes, IntUnaryOperator target) {}
-
-    private static int right(int me) { return (me + 1) % NPES; }
-    private static int left(int me) { return (me + NPES - 1) % NPES; }
-    private static IntUnaryOperator times(int n) { return me -> n; }
-    private static final IntUnaryOperator NONE = me -> -1;
+    private static final ExpectedCalls CALLS = new ExpectedCalls(NPES);
 
     /** The calls of AgentCalls (see its comment), as the native layer names them. */
-    private static final List<Expect> EXPECTED = List.of(
-            new Expect("shmem_init", times(1), 0, NONE),
-            new Expect("shmem_malloc", times(4), 0, NONE),
-            new Expect("shmem_barrier_all", times(3), 0, NONE),
-            new Expect("shmem_long_put", times(1), 128, AgentTest::right),
-            new Expect("shmem_long_get", times(1), 64, AgentTest::left),
-            new Expect("shmem_long_p", me -> 10 + me, 8, AgentTest::right),
-            new Expect("shmem_long_g", times(3), 8, AgentTest::left),
-            new Expect("shmem_long_put_nbi", times(1), 32, AgentTest::right),
-            new Expect("shmem_quiet", times(1), 0, NONE),
-            new Expect("shmem_long_atomic_fetch_add", me -> me + 1, 8, me -> 0),
-            new Expect("shmem_long_sum_to_all", times(1), 32, NONE),
-            new Expect("shmem_broadcast64", times(1), 32, NONE),
-            new Expect("shmem_set_lock", times(1), 0, NONE),
-            new Expect("shmem_clear_lock", times(1), 0, NONE),
-            new Expect("shmem_ctx_create", times(1), 0, NONE),
-            new Expect("shmem_ctx_long_put", times(1), 32, AgentTest::right),
-            new Expect("shmem_ctx_quiet", times(1), 0, NONE),
-            new Expect("shmem_ctx_destroy", times(1), 0, NONE),
-            new Expect("shmem_free", times(4), 0, NONE),
-            new Expect("shmem_finalize", times(1), 0, NONE));
+    private static final List<ExpectedCalls.Call> EXPECTED = List.of(
+            new ExpectedCalls.Call("shmem_init", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_malloc", times(4), 0, NONE),
+            new ExpectedCalls.Call("shmem_barrier_all", times(3), 0, NONE),
+            new ExpectedCalls.Call("shmem_long_put", times(1), 128, CALLS::right),
+            new ExpectedCalls.Call("shmem_long_get", times(1), 64, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_p", me -> 10 + me, 8, CALLS::right),
+            new ExpectedCalls.Call("shmem_long_g", times(3), 8, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_put_nbi", times(1), 32, CALLS::right),
+            new ExpectedCalls.Call("shmem_quiet", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_long_atomic_fetch_add", me -> me + 1, 8, me -> 0),
+            new ExpectedCalls.Call("shmem_long_sum_to_all", times(1), 32, NONE),
+            new ExpectedCalls.Call("shmem_broadcast64", times(1), 32, NONE),
+            new ExpectedCalls.Call("shmem_set_lock", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_clear_lock", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_create", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_long_put", times(1), 32, CALLS::right),
+            new ExpectedCalls.Call("shmem_ctx_quiet", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_destroy", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_free", times(4), 0, NONE),
+            new ExpectedCalls.Call("shmem_finalize", times(1), 0, NONE));
 
     @BeforeAll
     static void run() {
@@ -80,17 +75,8 @@ class AgentTest {
             assertEquals(NPES, h.npes());
             assertEquals(Layout.WRITER_JAVA, h.writer());
             assertEquals(TraceState.FINALIZED, h.state());
-            Map<String, Integer> counts = new TreeMap<>();
-            trace.events().forEach(e -> counts.merge(e.name(), 1, Integer::sum));
-            Map<String, Integer> expected = new TreeMap<>();
-            for (Expect x : EXPECTED) expected.put(x.name(), x.count().applyAsInt(pe));
-            assertEquals(expected, counts, "PE " + pe);
-            for (Expect x : EXPECTED) {
-                for (Recorded e : trace.named(x.name())) {
-                    assertEquals(x.bytes(), e.bytes(), x.name() + " bytes on PE " + pe);
-                    assertEquals(x.target().applyAsInt(pe), e.targetPe(), x.name() + " target on PE " + pe);
-                }
-            }
+            ExpectedCalls.assertCounts(EXPECTED, trace, pe);
+            ExpectedCalls.assertBytesAndTargets(EXPECTED, trace, pe);
             assertEquals(1L, trace.named("shmem_broadcast64").get(0).field("PE_root"));
             // Events of a thread tile its time: bursts and durations add up to the span.
             List<Recorded> events = trace.events();

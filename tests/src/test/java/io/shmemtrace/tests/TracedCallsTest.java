@@ -1,11 +1,14 @@
 package io.shmemtrace.tests;
 
+import static io.shmemtrace.tests.support.ExpectedCalls.NONE;
+import static io.shmemtrace.tests.support.ExpectedCalls.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceState;
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.ExpectedCalls;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Traces;
@@ -13,9 +16,6 @@ import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -25,45 +25,39 @@ class TracedCallsTest {
     private static final int SHMEM_CMP_EQ = 0;
     private static Path dir;
 
-    /** A call the program makes COUNT(me) times, each moving BYTES to or from TARGET(me) (-1: none). */
-    private record Expect(String name, IntUnaryOperator count, long bytes, IntUnaryOperator target) {}
-
-    private static int right(int me) { return (me + 1) % NPES; }
-    private static int left(int me) { return (me + NPES - 1) % NPES; }
-    private static IntUnaryOperator times(int n) { return me -> n; }
-    private static final IntUnaryOperator NONE = me -> -1;
+    private static final ExpectedCalls CALLS = new ExpectedCalls(NPES);
 
     /** The calls of calls.c (see its header comment). */
-    private static final List<Expect> EXPECTED = List.of(
-            new Expect("shmem_init", times(1), 0, NONE),
-            new Expect("shmem_my_pe", times(1), 0, NONE),
-            new Expect("shmem_n_pes", times(1), 0, NONE),
-            new Expect("shmem_malloc", times(1), 0, NONE),
-            new Expect("shmem_barrier_all", times(5), 0, NONE),
-            new Expect("shmem_long_put", times(1), 128, TracedCallsTest::right),
-            new Expect("shmem_long_get", times(1), 64, TracedCallsTest::left),
-            new Expect("shmem_long_p", me -> 11 + me, 8, TracedCallsTest::right),
-            new Expect("shmem_int_g", times(3), 4, TracedCallsTest::left),
-            new Expect("shmem_putmem_nbi", times(1), 100, TracedCallsTest::right),
-            new Expect("shmem_quiet", times(2), 0, NONE),
-            new Expect("shmem_getmem_nbi", times(2), 24, TracedCallsTest::left),
-            new Expect("shmem_long_iput", times(1), 32, TracedCallsTest::right),
-            new Expect("shmem_int_iget", times(1), 12, TracedCallsTest::left),
-            new Expect("shmem_long_atomic_fetch_add", me -> me + 1, 8, me -> 0),
-            new Expect("shmem_int_atomic_inc", times(2), 4, TracedCallsTest::right),
-            new Expect("shmem_long_atomic_compare_swap", times(1), 8, TracedCallsTest::left),
-            new Expect("shmem_long_sum_to_all", times(1), 32, NONE),
-            new Expect("shmem_broadcast64", times(1), 32, NONE),
-            new Expect("shmem_fcollect32", times(1), 8, NONE),
-            new Expect("shmem_set_lock", times(1), 0, NONE),
-            new Expect("shmem_clear_lock", times(1), 0, NONE),
-            new Expect("shmem_long_wait_until", times(1), 0, NONE),
-            new Expect("shmem_ctx_create", times(1), 0, NONE),
-            new Expect("shmem_ctx_long_put", times(1), 32, TracedCallsTest::right),
-            new Expect("shmem_ctx_quiet", times(1), 0, NONE),
-            new Expect("shmem_ctx_destroy", times(1), 0, NONE),
-            new Expect("shmem_free", times(1), 0, NONE),
-            new Expect("shmem_finalize", times(1), 0, NONE));
+    private static final List<ExpectedCalls.Call> EXPECTED = List.of(
+            new ExpectedCalls.Call("shmem_init", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_my_pe", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_n_pes", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_malloc", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_barrier_all", times(5), 0, NONE),
+            new ExpectedCalls.Call("shmem_long_put", times(1), 128, CALLS::right),
+            new ExpectedCalls.Call("shmem_long_get", times(1), 64, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_p", me -> 11 + me, 8, CALLS::right),
+            new ExpectedCalls.Call("shmem_int_g", times(3), 4, CALLS::left),
+            new ExpectedCalls.Call("shmem_putmem_nbi", times(1), 100, CALLS::right),
+            new ExpectedCalls.Call("shmem_quiet", times(2), 0, NONE),
+            new ExpectedCalls.Call("shmem_getmem_nbi", times(2), 24, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_iput", times(1), 32, CALLS::right),
+            new ExpectedCalls.Call("shmem_int_iget", times(1), 12, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_atomic_fetch_add", me -> me + 1, 8, me -> 0),
+            new ExpectedCalls.Call("shmem_int_atomic_inc", times(2), 4, CALLS::right),
+            new ExpectedCalls.Call("shmem_long_atomic_compare_swap", times(1), 8, CALLS::left),
+            new ExpectedCalls.Call("shmem_long_sum_to_all", times(1), 32, NONE),
+            new ExpectedCalls.Call("shmem_broadcast64", times(1), 32, NONE),
+            new ExpectedCalls.Call("shmem_fcollect32", times(1), 8, NONE),
+            new ExpectedCalls.Call("shmem_set_lock", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_clear_lock", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_long_wait_until", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_create", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_long_put", times(1), 32, CALLS::right),
+            new ExpectedCalls.Call("shmem_ctx_quiet", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_ctx_destroy", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_free", times(1), 0, NONE),
+            new ExpectedCalls.Call("shmem_finalize", times(1), 0, NONE));
 
     @BeforeAll
     static void run() {
@@ -76,26 +70,14 @@ class TracedCallsTest {
         for (int pe = 0; pe < NPES; pe++) {
             Traces.Read trace = Traces.read(Traces.peFile(dir, pe));
             assertEquals(List.of(), trace.problems(), "PE " + pe);
-            Map<String, Integer> counts = new TreeMap<>();
-            trace.events().forEach(e -> counts.merge(e.name(), 1, Integer::sum));
-            Map<String, Integer> expected = new TreeMap<>();
-            for (Expect x : EXPECTED) expected.put(x.name(), x.count().applyAsInt(pe));
-            // Equal maps: no call missing, none extra (the library's internal calls are not events).
-            assertEquals(expected, counts, "PE " + pe);
+            ExpectedCalls.assertCounts(EXPECTED, trace, pe);
         }
     }
 
     @Test
     void bytesAndTargetPesAreThoseOfEachCall() {
         for (int pe = 0; pe < NPES; pe++) {
-            Traces.Read trace = Traces.read(Traces.peFile(dir, pe));
-            for (Expect x : EXPECTED) {
-                for (Recorded e : trace.named(x.name())) {
-                    assertEquals(x.bytes(), e.bytes(), "PE " + pe + " " + e);
-                    assertEquals(x.target().applyAsInt(pe), e.targetPe(), "PE " + pe + " " + e);
-                    assertEquals(pe, e.pe());
-                }
-            }
+            ExpectedCalls.assertBytesAndTargets(EXPECTED, Traces.read(Traces.peFile(dir, pe)), pe);
         }
     }
 
@@ -161,7 +143,7 @@ class TracedCallsTest {
         assertTrue(rows.get(0).startsWith("pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes"));
         int total = 0;
         for (int pe = 0; pe < NPES; pe++) {
-            for (Expect x : EXPECTED) total += x.count().applyAsInt(pe);
+            for (ExpectedCalls.Call x : EXPECTED) total += x.count().applyAsInt(pe);
         }
         assertEquals(total + 1, rows.size());
         String[] put = rows.stream().filter(r -> r.startsWith("2,0,") && r.contains(",shmem_long_put,"))
@@ -176,7 +158,7 @@ class TracedCallsTest {
         assertTrue(header > 0, summary);
         for (int pe = 0; pe < NPES; pe++) {
             long[] expected = new long[NPES];
-            for (Expect x : EXPECTED) {
+            for (ExpectedCalls.Call x : EXPECTED) {
                 int target = x.target().applyAsInt(pe);
                 if (target >= 0) expected[target] += x.count().applyAsInt(pe) * x.bytes();
             }
