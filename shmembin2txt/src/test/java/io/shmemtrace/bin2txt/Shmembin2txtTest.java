@@ -149,7 +149,8 @@ class Shmembin2txtTest {
         assertEquals(2, Runs.run("--bogus", dir.toString()).status());
         Runs.Result both = Runs.run("--csv", "--summary", dir.toString());
         assertEquals(2, both.status());
-        assertEquals("shmembin2txt: --csv and --summary exclude each other", both.err().strip());
+        assertEquals("shmembin2txt: --csv, --summary and --layers exclude each other", both.err().strip());
+        assertEquals(2, Runs.run("--layers", "--csv", dir.toString()).status());
     }
 
     @Test
@@ -168,6 +169,6 @@ class Shmembin2txtTest {
         assertEquals("shmembin2txt 0.1.0", v.out().strip());
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--csv] [--summary] PATH..."), h.out());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--csv] [--layers] [--summary] PATH..."), h.out());
     }
 }
