@@ -61,4 +61,34 @@ class SpecExpansionTest {
         assertTrue(c.contains("shmt_p = shmt_put_svar(shmt_p, (int64_t)(pe));"));
         assertEquals(843, c.split("#ifdef SHMT_HAVE_", -1).length - 1);
     }
+
+    @Test
+    void javaMappingsBecomeHooksOfTheTypesThatHaveThem() {
+        var put = byName.get("shmem_long_put").javaHooks();
+        assertEquals(1, put.size());
+        assertEquals("io.shmemtrace.openshmem.SymmetricLongs", put.get(0).className());
+        assertEquals("(J[JIII)V", put.get(0).descriptor());
+        assertEquals(java.util.List.of("$4", "$3", "$this.address($0)"), put.get(0).fields());
+        assertEquals("io.shmemtrace.openshmem.SymmetricDoubles", byName.get("shmem_double_put").javaHooks().get(0).className());
+        assertEquals(0, byName.get("shmem_float_put").javaHooks().size(), "float has no Java name");
+        assertEquals(0, byName.get("shmem_int_atomic_fetch_add").javaHooks().size(), "only long atomics are mapped");
+        // The ctx twin's mapping, of long only (only="long").
+        assertEquals("io.shmemtrace.openshmem.Context", byName.get("shmem_ctx_long_put").javaHooks().get(0).className());
+        assertEquals(0, byName.get("shmem_ctx_int_put").javaHooks().size());
+        assertEquals("()Lio/shmemtrace/openshmem/Pe;", byName.get("shmem_init").javaHooks().get(0).descriptor());
+    }
+
+    @Test
+    void hooksAreGeneratedForEveryMapping() {
+        var files = io.shmemtrace.codegen.emit.JavaHookEmitter.emit(spec);
+        long mappings = spec.functions().stream().mapToLong(f -> f.javaHooks().size()).sum();
+        assertEquals(mappings + 1, files.size(), "one Advice class per mapping, and AgentEvents");
+        String put = files.stream().filter(f -> f.typeSpec().name().equals("ShmemLongPutHook")).findFirst()
+                .orElseThrow().toString();
+        assertTrue(put.contains("JavaTracer.record(" + byName.get("shmem_long_put").id()
+                + ", start, (long) (a4), (long) (a3), (long) (self.address(a0)));"), put);
+        String init = files.stream().filter(f -> f.typeSpec().name().equals("ShmemInitHook")).findFirst()
+                .orElseThrow().toString();
+        assertTrue(init.contains("JavaTracer.start(ret.myPe(), ret.nPes(), start);"), init);
+    }
 }
