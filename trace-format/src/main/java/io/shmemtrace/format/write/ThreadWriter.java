@@ -4,10 +4,9 @@ import static io.shmemtrace.format.Layout.*;
 
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
-import io.shmemtrace.format.FieldDef;
+import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Leb128;
 import java.nio.MappedByteBuffer;
-import java.util.List;
 
 /**
  * The events of one thread, written into blocks of its own (FORMAT.md, "Blocks" and "Events"). Not thread
@@ -31,6 +30,10 @@ public final class ThreadWriter {
     private long previousEnd;
     private long lastAddress;
     private long lastCtx;
+    /** What encode() leaves, committed with the event. */
+    private long encodedAddress;
+    private long encodedCtx;
+    private FieldKind.Encoding[][] encodingsById = new FieldKind.Encoding[0][];
 
     ThreadWriter(TraceWriter file, int index, long baseTime, EventTable table, int blockSize) {
         this.file = file;
@@ -55,44 +58,71 @@ public final class ThreadWriter {
      * the event's fields in table order; addresses as their 64-bit bit patterns.
      */
     public void event(int eventId, long startUnits, long endUnits, long... fieldValues) {
-        EventDef def = table.byId(eventId);
-        if (def == null) throw new IllegalArgumentException("event id " + eventId + " is not in the event table");
-        if (fieldValues.length != def.fields().size()) {
-            throw new IllegalArgumentException(def.name() + " has " + def.fields().size() + " fields, got "
-                    + fieldValues.length);
-        }
+        FieldKind.Encoding[] encodings = encodings(eventId, fieldValues.length);
         long start = Math.max(startUnits, previousEnd);
         long end = Math.max(endUnits, start);
         if (block == null) open();
-        int length = encode(def, start, end, fieldValues);
+        int length = encode(eventId, encodings, start, end, fieldValues);
         if (position + length > blockSize) {
             seal();
             open();
-            length = encode(def, start, end, fieldValues); // address deltas restart in a new block
+            length = encode(eventId, encodings, start, end, fieldValues); // address deltas restart in a new block
         }
         if (position + length > blockSize) {
-            throw new IllegalArgumentException(def.name() + " needs " + length + " bytes, more than a block holds");
+            throw new IllegalArgumentException(table.byId(eventId).name() + " needs " + length
+                    + " bytes, more than a block holds");
         }
-        // First byte last, as the C writer does: a reader never meets half an event.
-        block.put(position + 1, scratch, 1, length - 1);
-        block.put(position, scratch[0]);
+        store(length);
         position += length;
         count++;
         seq++;
         previousEnd = end;
-        commitDeltas(def, fieldValues);
+        lastAddress = encodedAddress;
+        lastCtx = encodedCtx;
     }
 
-    private int encode(EventDef def, long start, long end, long[] values) {
-        int p = Leb128.putUnsigned(scratch, 0, def.id() + 1L);
+    /**
+     * Puts the encoded event into the block so that a reader never meets half of it: most events fit in one
+     * 8-byte store (the bytes past the event are the block's zeros again); longer ones go first byte last, as
+     * the C writer does.
+     */
+    private void store(int length) {
+        if (length <= Long.BYTES && position + Long.BYTES <= blockSize) {
+            long word = 0;
+            for (int i = length - 1; i >= 0; i--) word = word << 8 | (scratch[i] & 0xFF);
+            block.putLong(position, word);
+            return;
+        }
+        for (int i = 1; i < length; i++) block.put(position + i, scratch[i]);
+        block.put(position, scratch[0]);
+    }
+
+    /** The encodings of an event's fields, checked against the values given, cached per id. */
+    private FieldKind.Encoding[] encodings(int eventId, int values) {
+        FieldKind.Encoding[] e = eventId >= 0 && eventId < encodingsById.length ? encodingsById[eventId] : null;
+        if (e == null) {
+            EventDef def = table.byId(eventId);
+            if (def == null) throw new IllegalArgumentException("event id " + eventId + " is not in the event table");
+            e = def.fields().stream().map(f -> f.kind().encoding()).toArray(FieldKind.Encoding[]::new);
+            if (eventId >= encodingsById.length) encodingsById = java.util.Arrays.copyOf(encodingsById, eventId + 1);
+            encodingsById[eventId] = e;
+        }
+        if (values != e.length) {
+            throw new IllegalArgumentException(table.byId(eventId).name() + " has " + e.length + " fields, got " + values);
+        }
+        return e;
+    }
+
+    /** Encodes into scratch; the address and context it leaves are committed once the event is in the block. */
+    private int encode(int eventId, FieldKind.Encoding[] encodings, long start, long end, long[] values) {
+        int p = Leb128.putUnsigned(scratch, 0, eventId + 1L);
         p = Leb128.putUnsigned(scratch, p, start - previousEnd);
         p = Leb128.putUnsigned(scratch, p, end - start);
         long address = lastAddress;
         long ctx = lastCtx;
-        List<FieldDef> fields = def.fields();
         for (int i = 0; i < values.length; i++) {
             long v = values[i];
-            switch (fields.get(i).kind().encoding()) {
+            switch (encodings[i]) {
                 case UVAR -> p = Leb128.putUnsigned(scratch, p, v);
                 case SVAR -> p = Leb128.putUnsigned(scratch, p, Leb128.zigzag(v));
                 case ADDRESS_DELTA -> {
@@ -105,19 +135,9 @@ public final class ThreadWriter {
                 }
             }
         }
+        encodedAddress = address;
+        encodedCtx = ctx;
         return p;
-    }
-
-    /** After an event is in the block, its addresses become the bases of the next deltas. */
-    private void commitDeltas(EventDef def, long[] values) {
-        List<FieldDef> fields = def.fields();
-        for (int i = 0; i < values.length; i++) {
-            switch (fields.get(i).kind().encoding()) {
-                case ADDRESS_DELTA -> lastAddress = values[i];
-                case CTX_DELTA -> lastCtx = values[i];
-                default -> { }
-            }
-        }
     }
 
     private void open() {
