@@ -10,6 +10,7 @@ import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceState;
 import io.shmemtrace.tests.programs.AgentCalls;
+import io.shmemtrace.tests.programs.AgentKilled;
 import io.shmemtrace.tests.programs.NoShmem;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.ExpectedCalls;
@@ -97,6 +98,21 @@ class AgentTest {
                 javaFile(dir, 0).toString(), javaFile(dir, 1).toString(), javaFile(dir, 2).toString(),
                 javaFile(dir, 3).toString()).runOk();
         assertTrue(Files.exists(merged));
+    }
+
+    @Test
+    void aKilledJvmLeavesEveryCallItMade() {
+        Path killed = Workspace.freshDir("agent-killed");
+        Command.Result r = JavaPrograms.run(2, AgentKilled.class, List.of(JavaPrograms.agent()))
+                .env("SHMEMTRACE_DIR", killed.toString()).run();
+        assertTrue(r.exitCode() != 0, "oshrun reports the killed PEs");
+        for (int pe = 0; pe < 2; pe++) {
+            Traces.Read t = Traces.read(javaFile(killed, pe));
+            assertEquals(TraceState.RUNNING, t.file().header().state(), "PE " + pe + " never finished");
+            assertEquals(1000, t.named("shmem_long_p").size(), "PE " + pe);
+            assertEquals(List.of("shmem_init", "shmem_malloc"), t.events().subList(0, 2).stream().map(Recorded::name).toList());
+            assertTrue(t.problems().stream().noneMatch(p -> p.damage()), t.problems().toString());
+        }
     }
 
     @Test
