@@ -2,8 +2,7 @@ package io.shmemtrace.format.read;
 
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
-import io.shmemtrace.format.FieldDef;
-import java.util.List;
+import io.shmemtrace.format.FieldKind;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -37,9 +36,17 @@ final class BlockDecoder {
     long payloadBytes;
     long lastEndUnits = Long.MIN_VALUE;
 
+    /** Field encodings per event id: what the inner loop switches on, without a list and two lookups a field. */
+    private final FieldKind.Encoding[][] encodings;
+
     BlockDecoder(EventTable table, TraceEvent event) {
         this.table = table;
         this.event = event;
+        int maxId = table.events().stream().mapToInt(EventDef::id).max().orElse(-1);
+        this.encodings = new FieldKind.Encoding[maxId + 1][];
+        for (EventDef d : table.events()) {
+            encodings[d.id()] = d.fields().stream().map(f -> f.kind().encoding()).toArray(FieldKind.Encoding[]::new);
+        }
     }
 
     /** Decodes the events in [start, limit) of the store, at most maxEvents of them. */
@@ -66,9 +73,9 @@ final class BlockDecoder {
                 }
                 long begin = previousEnd + cursor.uvar();
                 long end = begin + cursor.uvar();
-                List<FieldDef> fields = def.fields();
-                for (int f = 0, n = fields.size(); f < n; f++) {
-                    values[f] = switch (fields.get(f).kind().encoding()) {
+                FieldKind.Encoding[] fields = encodings[(int) id];
+                for (int f = 0; f < fields.length; f++) {
+                    values[f] = switch (fields[f]) {
                         case UVAR -> cursor.uvar();
                         case SVAR -> cursor.svar();
                         case ADDRESS_DELTA -> lastAddress += cursor.svar();
