@@ -6,6 +6,7 @@
 #   scripts/bench-merge.sh [ROUNDS] [OUT_DIR]        (after mvn package; needs ~5 GB in OUT_DIR)
 set -e
 cd "$(dirname "$0")/.."
+. scripts/setup.sh
 rounds=${1:-3}
 out=${2:-target/bench-merge}
 runs=target/bench-runs

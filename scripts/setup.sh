@@ -1,12 +1,14 @@
 #!/bin/sh
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
-# liboshmem), Maven and a JDK. Sourced by demo.sh and run-tests.sh; safe to run again.
+# liboshmem), Maven, a JDK, and time(1) for the benchmarks. Sourced by demo.sh, run-tests.sh and the
+# scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
 command -v mvn >/dev/null 2>&1 || missing="$missing maven"
 command -v javac >/dev/null 2>&1 || missing="$missing openjdk-17-jdk-headless"
 command -v make >/dev/null 2>&1 || missing="$missing make gcc"
 command -v nm >/dev/null 2>&1 || missing="$missing binutils"
+[ -x /usr/bin/time ] || missing="$missing time"
 if [ -n "$missing" ]; then
   echo "setup: installing$missing"
   sudo_=""

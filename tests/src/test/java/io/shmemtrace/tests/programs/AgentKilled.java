@@ -12,8 +12,8 @@ public final class AgentKilled {
         Pe me = Shmem.init();
         SymmetricLongs a = me.allocateLongs(1);
         for (int i = 0; i < 1000; i++) a.p(0, i, me.myPe());
-        // The JVM will not destroy its own process; kill(1) will, with no shutdown hook run.
-        new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid())).start();
+        // The JVM will not destroy its own process; the shell's kill will, with no shutdown hook run.
+        new ProcessBuilder("sh", "-c", "kill -9 " + ProcessHandle.current().pid()).start();
         while (true) Thread.onSpinWait();
     }
 }
