@@ -100,7 +100,7 @@ public final class Shmem2Psins implements Callable<Integer> {
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
             Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, mode, force || text,
-                    !quiet && System.console() != null), err);
+                    !quiet && onTerminal()), err);
             if (r.status() != 0) return r.status();
             if (!quiet) {
                 double wall = (System.nanoTime() - wallStart) / 1e9;
@@ -148,6 +148,17 @@ public final class Shmem2Psins implements Callable<Integer> {
             name = first.getParent() == null ? "merged" : first.getParent().getFileName().toString();
         }
         return name + ".psins";
+    }
+
+    /** True when the user watches: a console that is a terminal (Java 22+ has a console off terminals too). */
+    private static boolean onTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) return false;
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // before Java 22 there is no console off a terminal
+        }
     }
 
     /** RankPid.extended beside the merged trace: X.psins gets X.RankPid.extended. */

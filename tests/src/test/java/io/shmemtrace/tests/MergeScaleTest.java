@@ -1,12 +1,14 @@
 package io.shmemtrace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.TaskEntry;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** 16,384 PEs, merged under ulimit -n 256: the merge never holds more files open than it is allowed. */
@@ -36,5 +38,20 @@ class MergeScaleTest {
             assertEquals("shmem_finalize", last.get(last.size() - 1).name());
             assertEquals(PES - 1, last.get(1).task());
         }
+    }
+
+    @Test
+    void progressShowsOnATerminalOnly() throws Exception {
+        Path run = Workspace.freshDir("synth-progress");
+        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "8", "--events", "100",
+                run.toString()).runOk();
+        Path out = Workspace.freshDir("synth-progress-merged");
+        String merge = Workspace.DIST.resolve("bin/shmem2psins") + " -o " + out.resolve("tty.psins") + " " + run;
+        // script(1) runs the merge on a pseudo-terminal, as a user at a shell would.
+        Command.Result tty = Command.of("script", "-qec", merge, "/dev/null").runOk();
+        assertTrue(tty.stdout().contains("100% 8/8 PEs"), tty.stdout());
+        Command.Result piped = Command.of("sh", "-c", merge.replace("tty.psins", "piped.psins")).runOk();
+        assertEquals(List.of("shmem2psins: 800 events of 8 PEs into " + out.resolve("piped.psins")),
+                piped.stderr().lines().map(l -> l.replaceFirst(", alignment.*", "")).toList());
     }
 }
