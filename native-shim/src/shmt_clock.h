@@ -6,8 +6,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#define SHMT_CLOCK_TSC 1
-#define SHMT_CLOCK_MONOTONIC 2
+#include "shmt_format.h" /* SHMT_CLOCK_TSC, SHMT_CLOCK_MONOTONIC */
 
 extern int shmt_clock_is_tsc;
 

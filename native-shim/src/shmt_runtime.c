@@ -110,7 +110,7 @@ static void open_block(shmt_thread *t, uint64_t t0)
     if (t->thread_block == 0 && t->count == 0) t->last_end = t0 >> shmt_tick_shift;
     uint64_t ticks, mono;
     shmt_clock_pair(&ticks, &mono);
-    memcpy(block, SHMT_BLOCK_MAGIC, 4);
+    memcpy(block, SHMT_BLOCK_MAGIC, sizeof SHMT_BLOCK_MAGIC - 1);
     uint16_t index = (uint16_t)t->index;
     memcpy(block + SHMT_B_THREAD, &index, 2);
     memcpy(block + SHMT_B_THREAD_BLOCK, &t->thread_block, 4);
@@ -215,7 +215,7 @@ shmt_thread *shmt_start(uint64_t t0)
         if (stopped) return NULL;
         int pe = ((int_fn)shmt_resolve("shmem_my_pe"))();
         int npes = ((int_fn)shmt_resolve("shmem_n_pes"))();
-        if (open_trace(pe, npes, t0, getenv("SHMEMTRACE_DIR")) != 0) {
+        if (open_trace(pe, npes, t0, getenv(SHMT_ENV_DIR)) != 0) {
             stopped = 1;
             return NULL;
         }

@@ -21,7 +21,7 @@ extern const unsigned shmt_event_table_len;
 static int fd = -1;
 static uint8_t *header;           /* header + event table, mapped for the whole run */
 static size_t header_map_size;
-static size_t block_size = 1 << 20;
+static size_t block_size = SHMT_DEFAULT_BLOCK_SIZE;
 static char path[PATH_MAX];
 static atomic_int warned;
 
@@ -53,17 +53,17 @@ static int mkdirs(const char *dir)
 
 static size_t block_size_setting(void)
 {
-    const char *s = getenv("SHMEMTRACE_BLOCK_SIZE");
+    const char *s = getenv(SHMT_ENV_BLOCK_SIZE);
     long v = s ? atol(s) : 0;
-    return v >= 4096 && v % 4096 == 0 && v <= (1L << 30) ? (size_t)v : (size_t)1 << 20;
+    return v >= SHMT_PAGE && v % SHMT_PAGE == 0 && v <= SHMT_MAX_BLOCK_SIZE ? (size_t)v : SHMT_DEFAULT_BLOCK_SIZE;
 }
 
 static const char *run_id(char *buf, size_t len)
 {
-    const char *jobid = getenv("OMPI_MCA_ess_base_jobid");
-    const char *given = getenv("SHMEMTRACE_RUN_ID");
+    const char *jobid = getenv(SHMT_ENV_OMPI_JOBID);
+    const char *given = getenv(SHMT_ENV_RUN_ID);
     if (jobid && *jobid) {
-        snprintf(buf, len, "ompi-%s", jobid);
+        snprintf(buf, len, SHMT_OMPI_RUN_PREFIX "%s", jobid);
     } else if (given && *given) {
         snprintf(buf, len, "%s", given);
     } else {
@@ -77,7 +77,7 @@ static const char *run_id(char *buf, size_t len)
 static void write_header(const shmt_identity *id, const char *run)
 {
     uint8_t *h = header;
-    memcpy(h, SHMT_MAGIC, 8);
+    memcpy(h, SHMT_MAGIC, sizeof SHMT_MAGIC - 1);
     put16(h + SHMT_H_VERSION_MAJOR, SHMT_VERSION_MAJOR);
     put16(h + SHMT_H_VERSION_MINOR, SHMT_VERSION_MINOR);
     put32(h + SHMT_H_BLOCK_SIZE, (uint32_t)block_size);
@@ -107,10 +107,10 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
     char default_dir[64];
     run_id(run, sizeof run);
     if (dir == NULL || *dir == '\0') {
-        snprintf(default_dir, sizeof default_dir, "shmemtrace-%s", run);
+        snprintf(default_dir, sizeof default_dir, SHMT_DIR_PREFIX "%s", run);
         dir = default_dir;
     }
-    snprintf(path, sizeof path, "%s/pe%05d.shmt", dir, id->pe);
+    snprintf(path, sizeof path, "%s/" SHMT_NATIVE_FILE, dir, id->pe);
     block_size = block_size_setting();
     header_map_size = (SHMT_HEADER_SIZE + shmt_event_table_len + 4095) & ~(size_t)4095;
     if (mkdirs(dir) != 0) {

@@ -1,6 +1,10 @@
 package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import io.shmemtrace.psins.format.PsinsLayout;
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.format.Completion;
+import io.shmemtrace.format.Operation;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -199,11 +203,12 @@ class BadInputTest {
     void mismatchedCollectivesAreReportedNotMerged() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("mismatch"));
         EventTable table = new EventTable(List.of(
-                new EventDef(0, "shmem_barrier_all", Category.COLLECTIVE, 0, 0, List.of()),
+                new EventDef(0, "shmem_barrier_all", Category.COLLECTIVE, 0, 0, List.of(), Operation.BARRIER_ALL,
+                        Completion.COMPLETE),
                 new EventDef(1, "shmem_broadcast64", Category.COLLECTIVE, 0, 8, List.of(
                         new FieldDef("nlong", FieldKind.NELEMS), new FieldDef("PE_root", FieldKind.ROOT),
                         new FieldDef("PE_start", FieldKind.PE_START), new FieldDef("logPE_stride", FieldKind.LOG_PE_STRIDE),
-                        new FieldDef("PE_size", FieldKind.PE_SIZE)))));
+                        new FieldDef("PE_size", FieldKind.PE_SIZE)), Operation.BROADCAST, Completion.COMPLETE)));
         for (int pe = 0; pe < PES; pe++) {
             TraceInfo info = new TraceInfo(pe, PES, 100 + pe, 1_000_000_000L, 0, 2, 1000, 1000, 5000, "mm", "node");
             try (TraceWriter w = TraceWriter.create(dir.resolve(String.format("pe%05d.shmt", pe)), info, table, 4096)) {

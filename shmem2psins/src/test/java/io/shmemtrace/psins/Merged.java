@@ -1,6 +1,7 @@
 package io.shmemtrace.psins;
 
 import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.cli.Shmem2Psins;
 import io.shmemtrace.psins.read.PsinsRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

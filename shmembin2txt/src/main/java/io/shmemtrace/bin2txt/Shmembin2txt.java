@@ -1,9 +1,10 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,13 +14,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** shmembin2txt: shmemtrace traces to an event listing, a summary, or CSV. */
-@Command(name = "shmembin2txt", mixinStandardHelpOptions = true, version = "shmembin2txt 0.1.0",
+@Command(name = "shmembin2txt", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = {"Prints shmemtrace per-PE traces: by default every event, then the summary.",
                 "Exit status: 0 all read cleanly, 1 some file or block had a problem (damaged, unreadable, or"
                         + " a PE that did not finalize; everything intact is still printed), 2 usage error."})
@@ -27,17 +28,23 @@ public final class Shmembin2txt implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "a run directory (its pe*.shmt files) or trace files")
     List<Path> paths;
 
-    @Option(names = "--summary", description = "only the summary: per-function calls/time/bytes, SHMEM vs CPU time,"
-            + " the PE x PE bytes matrix, how each PE ended")
-    boolean summaryOnly;
+    @ArgGroup(exclusive = true)
+    Output output = new Output();
 
-    @Option(names = "--csv", description = "one CSV row per event, header row first")
-    boolean csv;
+    /** What is printed: listing and summary (the default), or one of these. */
+    static final class Output {
+        @Option(names = "--summary", description = "only the summary: per-function calls/time/bytes, SHMEM vs CPU"
+                + " time, the PE x PE bytes matrix, how each PE ended")
+        boolean summaryOnly;
 
-    @Option(names = "--layers", description = "each PE's Java-agent and native events in one listing, ordered by"
-            + " time, a native call indented under the Java call that made it (directories: both pe*.shmt and"
-            + " pe*.java.shmt)")
-    boolean layers;
+        @Option(names = "--csv", description = "one CSV row per event, header row first")
+        boolean csv;
+
+        @Option(names = "--layers", description = "each PE's Java-agent and native events in one listing, ordered"
+                + " by time, a native call indented under the Java call that made it (directories: both pe*.shmt"
+                + " and pe*.java.shmt)")
+        boolean layers;
+    }
 
     private final PrintStream out;
     private final PrintStream err;
@@ -48,24 +55,17 @@ public final class Shmembin2txt implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false);
-        int status = run(args, out, System.err);
-        out.flush();
-        System.exit(status);
+        ToolMain.main(Shmembin2txt::new, args);
     }
 
     /** Runs the tool without exiting the JVM; returns the exit status. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return new CommandLine(new Shmembin2txt(out, err)).setOut(new java.io.PrintWriter(out, true))
-                .setErr(new java.io.PrintWriter(err, true)).execute(args);
+        return ToolMain.run(new Shmembin2txt(out, err), args, out, err);
     }
 
     @Override
     public Integer call() {
-        if ((csv ? 1 : 0) + (summaryOnly ? 1 : 0) + (layers ? 1 : 0) > 1) {
-            err.println("shmembin2txt: --csv, --summary and --layers exclude each other");
-            return 2;
-        }
+        boolean csv = output.csv, layers = output.layers, summaryOnly = output.summaryOnly;
         boolean damaged = false;
         List<Path> files = new ArrayList<>();
         for (Path p : paths) {
@@ -126,7 +126,7 @@ public final class Shmembin2txt implements Callable<Integer> {
                 // The native layer's files; only the Java layer's when there are no others, or both with --layers.
                 List<Path> all = list.filter(p -> p.getFileName().toString().matches("pe\\d+(\\.java)?\\.shmt"))
                         .sorted().toList();
-                List<Path> found = layers ? all : all.stream().filter(p -> !p.toString().endsWith(".java.shmt")).toList();
+                List<Path> found = output.layers ? all : all.stream().filter(p -> !p.toString().endsWith(".java.shmt")).toList();
                 if (found.isEmpty()) found = all;
                 if (found.isEmpty()) {
                     err.println("shmembin2txt: " + path + ": no pe*.shmt trace files in this directory");

@@ -3,7 +3,7 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceHeader;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,8 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.Category;
+import io.shmemtrace.format.Completion;
+import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.EventTable;
@@ -22,16 +24,18 @@ import java.util.List;
 final class Runs {
     static final int INIT = 0, PUT = 1, P = 2, QUIET = 3, CTX_QUIET = 4, FINALIZE = 5;
     static final EventTable TABLE = new EventTable(List.of(
-            new EventDef(INIT, "shmem_init", Category.SETUP, EventFlags.INIT, 0, List.of()),
+            new EventDef(INIT, "shmem_init", Category.SETUP, EventFlags.INIT, 0, List.of(), Operation.INIT, Completion.COMPLETE),
             new EventDef(PUT, "shmem_long_put", Category.PUT, 0, 8, List.of(new FieldDef("dest", FieldKind.ADDR),
                     new FieldDef("source", FieldKind.PTR), new FieldDef("nelems", FieldKind.NELEMS),
-                    new FieldDef("pe", FieldKind.TARGET_PE))),
+                    new FieldDef("pe", FieldKind.TARGET_PE)), Operation.PUT, Completion.LOCAL),
             new EventDef(P, "shmem_int_p", Category.PUT, 0, 4, List.of(new FieldDef("dest", FieldKind.ADDR),
-                    new FieldDef("value", FieldKind.VALUE), new FieldDef("pe", FieldKind.TARGET_PE))),
-            new EventDef(QUIET, "shmem_quiet", Category.ORDERING, 0, 0, List.of()),
+                    new FieldDef("value", FieldKind.VALUE), new FieldDef("pe", FieldKind.TARGET_PE)), Operation.P,
+                    Completion.LOCAL),
+            new EventDef(QUIET, "shmem_quiet", Category.ORDERING, 0, 0, List.of(), Operation.QUIET, Completion.COMPLETE),
             new EventDef(CTX_QUIET, "shmem_ctx_quiet", Category.ORDERING, EventFlags.CTX, 0,
-                    List.of(new FieldDef("ctx", FieldKind.CTX))),
-            new EventDef(FINALIZE, "shmem_finalize", Category.SETUP, EventFlags.FINALIZE, 0, List.of())));
+                    List.of(new FieldDef("ctx", FieldKind.CTX)), Operation.QUIET, Completion.COMPLETE),
+            new EventDef(FINALIZE, "shmem_finalize", Category.SETUP, EventFlags.FINALIZE, 0, List.of(),
+                    Operation.FINALIZE, Completion.COMPLETE)));
 
     /** Ticks are ns (CLOCK_MONOTONIC, shift 0), init at 1,000,000 ns: an event at unit u starts u - 1e6 ns in. */
     static final long T0 = 1_000_000;

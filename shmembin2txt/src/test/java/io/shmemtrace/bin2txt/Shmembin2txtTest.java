@@ -149,7 +149,11 @@ class Shmembin2txtTest {
         assertEquals(2, Runs.run("--bogus", dir.toString()).status());
         Runs.Result both = Runs.run("--csv", "--summary", dir.toString());
         assertEquals(2, both.status());
-        assertEquals("shmembin2txt: --csv, --summary and --layers exclude each other", both.err().strip());
+        assertEquals("shmembin2txt: --summary, --csv are mutually exclusive (specify only one)"
+                + " (shmembin2txt --help lists the options)", both.err().strip());
+        Runs.Result bogus = Runs.run("--bogus", dir.toString());
+        assertEquals("shmembin2txt: unknown option or argument '--bogus' (shmembin2txt --help lists the options)",
+                bogus.err().strip());
         assertEquals(2, Runs.run("--layers", "--csv", dir.toString()).status());
     }
 
@@ -166,9 +170,9 @@ class Shmembin2txtTest {
     void helpAndVersion() {
         Runs.Result v = Runs.run("--version");
         assertEquals(0, v.status());
-        assertEquals("shmembin2txt 0.1.0", v.out().strip());
+        assertEquals("shmembin2txt (development build)", v.out().strip(), "in-process: no jar manifest to read");
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--csv] [--layers] [--summary] PATH..."), h.out());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--summary | --csv | --layers] PATH..."), h.out());
     }
 }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.read.TraceHeader;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.programs.AgentCalls;
 import io.shmemtrace.tests.programs.AgentKilled;
 import io.shmemtrace.tests.programs.NoShmem;
@@ -123,5 +123,25 @@ class AgentTest {
         try (Stream<Path> files = Files.list(cwd)) {
             assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith("shmemtrace")), "no trace written");
         }
+    }
+
+    /**
+     * Java 17 and every Temurin here (25 on these machines) start a program under the agent with nothing on
+     * stderr: no ByteBuddy warning about sun.misc.Unsafe, no other line in the program's output.
+     */
+    @Test
+    void startsSilentlyOnEveryJdkHere() throws Exception {
+        List<Path> jdks = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"))));
+        try (Stream<Path> others = Files.list(Path.of("/usr/lib/jvm"))) {
+            others.filter(p -> p.getFileName().toString().startsWith("temurin-")).sorted().forEach(jdks::add);
+        }
+        for (Path jdk : jdks) {
+            List<String> argv = List.of(jdk.resolve("bin/java").toString(), JavaPrograms.agent(),
+                    "-cp", System.getProperty("java.class.path"), NoShmem.class.getName());
+            Command.Result r = new Command(argv).in(Workspace.freshDir("agent-silent")).runOk();
+            assertEquals("sum 499500\n", r.stdout(), jdk.toString());
+            assertEquals("", r.stderr(), jdk + " starts the agent silently");
+        }
+        System.out.println("agent started silently on " + jdks);
     }
 }

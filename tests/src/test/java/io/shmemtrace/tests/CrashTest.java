@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.shmemtrace.format.read.TraceProblem;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Traces;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Traces;

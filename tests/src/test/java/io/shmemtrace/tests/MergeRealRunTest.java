@@ -3,8 +3,8 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.psins.PsinsType;
-import io.shmemtrace.psins.merge.Alignment;
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.psins.format.AlignmentMethod;
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.PsinsRecord;
 import io.shmemtrace.tests.support.Command;
@@ -160,7 +160,7 @@ class MergeRealRunTest {
             assertEquals(0, f.header().collectiveMismatches());
             assertEquals(1, f.peSets().size(), "all of calls.c's collectives are on all 4 PEs");
             assertEquals(NPES, f.peSets().get(0).size());
-            assertEquals(Alignment.Method.MONOTONIC, f.header().alignment(), "one host: its CLOCK_MONOTONIC");
+            assertEquals(AlignmentMethod.MONOTONIC, f.header().alignment(), "one host: its CLOCK_MONOTONIC");
             assertTrue(f.header().barrierSpreadNs() >= 0);
         }
         List<String> expected = List.of("shmem_barrier_all", "shmem_barrier_all", "shmem_long_sum_to_all",

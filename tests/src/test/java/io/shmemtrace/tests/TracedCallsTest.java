@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceHeader;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.ExpectedCalls;
 import io.shmemtrace.tests.support.Programs;

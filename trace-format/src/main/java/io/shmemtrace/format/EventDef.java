@@ -2,8 +2,14 @@ package io.shmemtrace.format;
 
 import java.util.List;
 
-/** One entry of the event table: what an event id means and which fields follow it. */
-public record EventDef(int id, String name, Category category, int flags, int elemSize, List<FieldDef> fields) {
+/**
+ * One entry of the event table: what an event id means and which fields follow it.
+ *
+ * @param operation what the call does (FORMAT.md, "Semantics")
+ * @param completion when its own operation is complete
+ */
+public record EventDef(int id, String name, Category category, int flags, int elemSize, List<FieldDef> fields,
+                       Operation operation, Completion completion) {
 
     public EventDef {
         fields = List.copyOf(fields);
@@ -21,5 +27,10 @@ public record EventDef(int id, String name, Category category, int flags, int el
             }
         }
         return -1;
+    }
+
+    /** The same entry under another id: a table that holds a subset of the spec's events renumbers them. */
+    public EventDef withId(int newId) {
+        return new EventDef(newId, name, category, flags, elemSize, fields, operation, completion);
     }
 }

@@ -1,6 +1,9 @@
 package io.shmemtrace.format;
 
-/** Bits of an event table entry's flags byte (FORMAT.md). */
+/**
+ * Bits of an event table entry's flags byte (FORMAT.md). NONBLOCKING, INIT and FINALIZE repeat what the
+ * semantics section says (completion POSTED, operations INIT and FINALIZE) for readers of format 1.0.
+ */
 public final class EventFlags {
     public static final int NONBLOCKING = 1;
     public static final int CTX = 2;

@@ -4,19 +4,28 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;
 
-/** Byte offsets and constants of FORMAT.md, shared by the writer and the reader so they cannot drift apart. */
+/**
+ * Byte offsets and constants of FORMAT.md: the one table of them. The Java writer and reader use it directly;
+ * wrapper-codegen emits it as the C shim's shmt_format.h ({@code SHMT_} + the field name), so the two writers
+ * cannot drift apart.
+ */
 public final class Layout {
     private Layout() {}
 
     public static final byte[] MAGIC = "SHMTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final int VERSION_MAJOR = 1;
-    public static final int VERSION_MINOR = 0;
+    /** 1: the event table ends in sections (operations and completions). */
+    public static final int VERSION_MINOR = 1;
     public static final int HEADER_SIZE = 256;
     public static final int PAGE = 4096;
     public static final int WRITER_C = 1;
     public static final int WRITER_JAVA = 2;
     public static final int CLOCK_TSC = 1;
     public static final int CLOCK_MONOTONIC = 2;
+
+    // Block sizes a writer accepts (SHMEMTRACE_BLOCK_SIZE): multiples of PAGE up to MAX_BLOCK_SIZE.
+    public static final int DEFAULT_BLOCK_SIZE = 1 << 20;
+    public static final int MAX_BLOCK_SIZE = 1 << 30;
 
     // File header: written once, covered by header_crc.
     public static final int H_VERSION_MAJOR = 8;
@@ -34,27 +43,28 @@ public final class Layout {
     public static final int H_CLOCK_SOURCE = 57;
     public static final int H_WRITER = 58;
     public static final int H_INIT_TICKS = 64;
-    public static final int H_INIT_MONO_NS = 72;
-    public static final int H_INIT_REAL_NS = 80;
+    public static final int H_INIT_MONO = 72;
+    public static final int H_INIT_REAL = 80;
     public static final int H_RUN_ID = 88;
     public static final int RUN_ID_SIZE = 32;
     public static final int H_HOST = 120;
     public static final int HOST_SIZE = 64;
     public static final int H_HEADER_CRC = 188;
     /** Bytes 0..187 are covered by header_crc. */
-    public static final int HEADER_CRC_COVERS = 188;
+    public static final int H_CRC_COVERS = 188;
 
     // File header: updated while the program runs, not checksummed.
     public static final int H_STATE = 192;
     public static final int H_BLOCKS_ALLOCATED = 196;
     public static final int H_FINAL_TICKS = 200;
-    public static final int H_FINAL_MONO_NS = 208;
+    public static final int H_FINAL_MONO = 208;
     public static final int H_DROPPED = 216;
 
     // Block header.
     public static final int BLOCK_HEADER = 64;
-    /** "SHMB" read as a little-endian u32. */
-    public static final int BLOCK_MAGIC = 0x424D4853;
+    public static final byte[] BLOCK_MAGIC = "SHMB".getBytes(StandardCharsets.US_ASCII);
+    /** BLOCK_MAGIC read as a little-endian u32. */
+    public static final int BLOCK_MAGIC_U32 = 0x424D4853;
     public static final int B_THREAD = 4;
     public static final int B_FLAGS = 6;
     public static final int B_LENGTH = 8;
@@ -64,7 +74,7 @@ public final class Layout {
     public static final int B_FIRST_SEQ = 24;
     public static final int B_BASE_TIME = 32;
     public static final int B_OPEN_TICKS = 40;
-    public static final int B_OPEN_MONO_NS = 48;
+    public static final int B_OPEN_MONO = 48;
     public static final int BLOCK_SEALED = 1;
 
     /** The longest uvar/svar: 64 bits in groups of 7. */
@@ -81,6 +91,11 @@ public final class Layout {
         CRC32C crc = new CRC32C();
         crc.update(bytes, offset, length);
         return (int) crc.getValue();
+    }
+
+    /** True for a block size FORMAT.md allows: a positive multiple of PAGE, at most MAX_BLOCK_SIZE. */
+    public static boolean validBlockSize(long size) {
+        return size >= PAGE && size % PAGE == 0 && size <= MAX_BLOCK_SIZE;
     }
 
     /** Offset of block 0: the header and the event table, rounded up to a page. */

@@ -3,17 +3,9 @@ package io.shmemtrace.format;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
-/** uvar/svar codecs of FORMAT.md ("Encodings") over plain byte arrays, for the small metadata parts. */
+/** The uvar/svar codec of FORMAT.md ("Encodings"): the one encoder and the one decoder of every varint. */
 public final class Leb128 {
     private Leb128() {}
-
-    public static void writeUnsigned(ByteArrayOutputStream out, long v) {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
-    }
 
     /** Writes v as a uvar into buf at pos; returns the position after it. buf needs up to 10 bytes free. */
     public static int putUnsigned(byte[] buf, int pos, long v) {
@@ -25,6 +17,11 @@ public final class Leb128 {
         return pos;
     }
 
+    public static void writeUnsigned(ByteArrayOutputStream out, long v) {
+        byte[] buf = new byte[Layout.MAX_VARINT];
+        out.write(buf, 0, putUnsigned(buf, 0, v));
+    }
+
     public static long zigzag(long v) {
         return (v << 1) ^ (v >> 63);
     }
@@ -33,42 +30,72 @@ public final class Leb128 {
         return (v >>> 1) ^ -(v & 1);
     }
 
-    /** Sequential reader of a byte array; throws IllegalArgumentException when the bytes run out. */
-    public static final class Reader {
-        private final byte[] bytes;
-        private int pos;
+    /** The bytes ran out inside a value. Thrown without a stack trace: the hot decoder sees it on every cut block. */
+    public static final class Overrun extends Exception {
+        private static final Overrun INSTANCE = new Overrun();
 
-        public Reader(byte[] bytes) {
+        private Overrun() {
+            super("varint runs past the end", null, false, false);
+        }
+    }
+
+    /** Reads a byte array from a position up to a limit, never past it. */
+    public static class Cursor {
+        protected byte[] bytes;
+        protected int pos;
+        protected int end;
+
+        public Cursor(byte[] bytes) {
             this.bytes = bytes;
+            this.end = bytes.length;
         }
 
-        public int u8() {
-            if (pos >= bytes.length) {
-                throw new IllegalArgumentException("ends at byte " + pos + " inside an entry");
-            }
+        /** Position of the next byte in the array. */
+        public final int offset() {
+            return pos;
+        }
+
+        public final int remaining() {
+            return end - pos;
+        }
+
+        public final int u8() throws Overrun {
+            if (pos >= end) throw Overrun.INSTANCE;
             return bytes[pos++] & 0xFF;
         }
 
-        public long unsigned() {
+        public final long uvar() throws Overrun {
             long v = 0;
+            int i = pos;
             for (int shift = 0; shift < 70; shift += 7) {
-                int b = u8();
+                if (i >= end) throw Overrun.INSTANCE;
+                int b = bytes[i++];
                 v |= (long) (b & 0x7F) << shift;
-                if ((b & 0x80) == 0) {
+                if (b >= 0) {
+                    pos = i;
                     return v;
                 }
             }
-            throw new IllegalArgumentException("varint longer than 10 bytes at byte " + pos);
+            throw Overrun.INSTANCE;
         }
 
-        public String string() {
-            long len = unsigned();
-            if (len > bytes.length - pos) {
-                throw new IllegalArgumentException("string of " + len + " bytes runs past the end at byte " + pos);
-            }
+        public final long svar() throws Overrun {
+            return unzigzag(uvar());
+        }
+
+        /** A uvar length, then that many bytes of UTF-8. */
+        public final String string() throws Overrun {
+            long len = uvar();
+            if (len > end - pos) throw Overrun.INSTANCE;
             String s = new String(bytes, pos, (int) len, StandardCharsets.UTF_8);
             pos += (int) len;
             return s;
+        }
+
+        /** Moves past n bytes. */
+        public final void skip(long n) throws Overrun {
+            if (n > end - pos) throw Overrun.INSTANCE;
+            pos += (int) n;
         }
     }
 }

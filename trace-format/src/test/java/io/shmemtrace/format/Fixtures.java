@@ -24,18 +24,20 @@ public final class Fixtures {
     public static final int FINALIZE = 40;
 
     public static final EventTable TABLE = new EventTable(List.of(
-            new EventDef(INIT, "shmem_init", Category.SETUP, EventFlags.INIT, 0, List.of()),
+            new EventDef(INIT, "shmem_init", Category.SETUP, EventFlags.INIT, 0, List.of(), Operation.INIT, Completion.COMPLETE),
             new EventDef(ALL_KINDS, "all_kinds", Category.COLLECTIVE, 0, 4, Arrays.stream(FieldKind.values())
-                    .map(k -> new FieldDef(k.name().toLowerCase(), k)).toList()),
+                    .map(k -> new FieldDef(k.name().toLowerCase(), k)).toList(), Operation.BROADCAST, Completion.COMPLETE),
             new EventDef(PUT, "shmem_long_put", Category.PUT, 0, 8, List.of(new FieldDef("dest", FieldKind.ADDR),
                     new FieldDef("source", FieldKind.PTR), new FieldDef("nelems", FieldKind.NELEMS),
-                    new FieldDef("pe", FieldKind.TARGET_PE))),
-            new EventDef(QUIET, "shmem_quiet", Category.ORDERING, 0, 0, List.of()),
+                    new FieldDef("pe", FieldKind.TARGET_PE)), Operation.PUT, Completion.LOCAL),
+            new EventDef(QUIET, "shmem_quiet", Category.ORDERING, 0, 0, List.of(), Operation.QUIET, Completion.COMPLETE),
             new EventDef(CTX_QUIET, "shmem_ctx_quiet", Category.ORDERING, EventFlags.CTX, 0,
-                    List.of(new FieldDef("ctx", FieldKind.CTX))),
+                    List.of(new FieldDef("ctx", FieldKind.CTX)), Operation.QUIET, Completion.COMPLETE),
             new EventDef(P, "shmem_long_p", Category.PUT, 0, 8, List.of(new FieldDef("dest", FieldKind.ADDR),
-                    new FieldDef("value", FieldKind.VALUE), new FieldDef("pe", FieldKind.TARGET_PE))),
-            new EventDef(FINALIZE, "shmem_finalize", Category.SETUP, EventFlags.FINALIZE, 0, List.of())));
+                    new FieldDef("value", FieldKind.VALUE), new FieldDef("pe", FieldKind.TARGET_PE)), Operation.P,
+                    Completion.LOCAL),
+            new EventDef(FINALIZE, "shmem_finalize", Category.SETUP, EventFlags.FINALIZE, 0, List.of(),
+                    Operation.FINALIZE, Completion.COMPLETE)));
 
     /** 3 GHz ticks, shift 2; init at tick 1,000,000 = mono 5 ms; a block opened 1 s later says 3e9 ticks/s. */
     public static final long INIT_TICKS = 1_000_000;

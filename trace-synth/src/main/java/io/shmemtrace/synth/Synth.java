@@ -1,18 +1,20 @@
 package io.shmemtrace.synth;
 
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.ToolMain;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** shmemtrace synth: writes a synthetic run of any size, for benchmarks and tests of the trace tools. */
-@Command(name = "shmemtrace synth", mixinStandardHelpOptions = true, version = "shmemtrace synth 0.1.0",
+@Command(name = "shmemtrace synth", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = {"Writes one synthetic trace per PE (pe%05d.shmt) into DIR, through the Java writer:",
                 "an SPMD loop of puts (nbi and blocking), gets, quiets, atomics, barriers, broadcasts,",
                 "reductions and locks whose collectives match across PEs, on --hosts hosts with skewed clocks."})
@@ -38,8 +40,14 @@ public final class Synth implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "output directory (created)")
     Path dir;
 
+    private final PrintStream err;
+
+    Synth(PrintStream out, PrintStream err) {
+        this.err = err;
+    }
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Synth()).execute(args));
+        ToolMain.main(Synth::new, args);
     }
 
     @Override
@@ -48,23 +56,23 @@ public final class Synth implements Callable<Integer> {
         try {
             run = new SynthRun(pes, events, hosts, blockSize, runId != null ? runId : "synth-" + pes + "x" + events);
         } catch (IllegalArgumentException e) {
-            System.err.println("shmemtrace synth: " + e.getMessage());
+            err.println("shmemtrace synth: " + e.getMessage());
             return 2;
         }
         Files.createDirectories(dir);
         if (!force && holdsTraces(dir)) {
-            System.err.println("shmemtrace synth: " + dir + " already holds traces (use --force to replace them)");
+            err.println("shmemtrace synth: " + dir + " already holds traces (use --force to replace them)");
             return 1;
         }
         long t0 = System.nanoTime();
         try {
             run.writeTo(dir);
         } catch (UncheckedIOException e) {
-            System.err.println("shmemtrace synth: " + dir + ": " + e.getCause().getMessage());
+            err.println("shmemtrace synth: " + dir + ": " + e.getCause().getMessage());
             return 1;
         }
         double s = (System.nanoTime() - t0) / 1e9;
-        System.err.printf("shmemtrace synth: %d PEs x %d events into %s in %.1f s%n", pes, events, dir, s);
+        err.printf("shmemtrace synth: %d PEs x %d events into %s in %.1f s%n", pes, events, dir, s);
         return 0;
     }
 

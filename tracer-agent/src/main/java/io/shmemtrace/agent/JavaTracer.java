@@ -2,7 +2,8 @@ package io.shmemtrace.agent;
 
 import io.shmemtrace.agent.hooks.AgentEvents;
 import io.shmemtrace.format.Layout;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceNaming;
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.format.write.ThreadWriter;
 import io.shmemtrace.format.write.TraceInfo;
 import io.shmemtrace.format.write.TraceWriter;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -19,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * disables tracing and never reaches the program.
  */
 public final class JavaTracer {
-    private static final int MAX_FIELDS = 8;
+    /** The most fields an event has; wrapper-codegen refuses a mapping with more (JavaHookEmitter.MAX_FIELDS). */
+    private static final int MAX_FIELDS = 6;
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final ThreadLocal<Recorder> RECORDERS = ThreadLocal.withInitial(Recorder::new);
     private static volatile TraceWriter writer;
@@ -46,13 +49,17 @@ public final class JavaTracer {
     public static synchronized void start(int pe, int npes, long initNs) {
         if (writer != null) return;
         try {
-            String run = TraceDirectory.runId();
-            Path dir = Files.createDirectories(TraceDirectory.directory(run));
+            Map<String, String> env = System.getenv();
+            String host = host();
+            long ppid = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
+            String run = TraceNaming.runId(env, host, ppid);
+            Path dir = Files.createDirectories(TraceNaming.directory(env, run));
             Instant wall = Instant.now();
             long realNs = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (System.nanoTime() - initNs);
             TraceInfo info = new TraceInfo(pe, npes, ProcessHandle.current().pid(), 1_000_000_000L, 0,
-                    Layout.CLOCK_MONOTONIC, initNs, initNs, realNs, run, TraceDirectory.host());
-            writer = TraceWriter.create(TraceDirectory.file(dir, pe), info, AgentEvents.table(), blockSize());
+                    Layout.CLOCK_MONOTONIC, initNs, initNs, realNs, run, host);
+            writer = TraceWriter.create(dir.resolve(TraceNaming.fileName(pe, TraceNaming.Layer.JAVA)), info,
+                    AgentEvents.table(), TraceNaming.blockSize(env));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> end(TraceState.EXITED), "shmemtrace-exit"));
         } catch (IOException | RuntimeException e) {
             System.err.println("shmemtrace agent: tracing disabled: " + e);
@@ -75,13 +82,11 @@ public final class JavaTracer {
         }
     }
 
-    private static int blockSize() {
-        String s = System.getenv("SHMEMTRACE_BLOCK_SIZE");
+    private static String host() {
         try {
-            int v = s == null ? 0 : Integer.parseInt(s);
-            return v >= 4096 && v % 4096 == 0 ? v : 1 << 20;
-        } catch (NumberFormatException e) {
-            return 1 << 20;
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "";
         }
     }
 

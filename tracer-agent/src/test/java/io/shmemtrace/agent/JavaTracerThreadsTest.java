@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shmemtrace.agent.hooks.AgentEvents;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.read.TraceFile;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

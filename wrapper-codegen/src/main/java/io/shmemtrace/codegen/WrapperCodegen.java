@@ -3,7 +3,7 @@ package io.shmemtrace.codegen;
 import io.shmemtrace.codegen.emit.CWrapperEmitter;
 import io.shmemtrace.codegen.emit.EventHeaderEmitter;
 import io.shmemtrace.codegen.emit.EventTableEmitter;
-import io.shmemtrace.codegen.emit.JavaEventIdsEmitter;
+import io.shmemtrace.codegen.emit.FormatHeaderEmitter;
 import io.shmemtrace.codegen.emit.JavaHookEmitter;
 import io.shmemtrace.codegen.model.SpecExpander;
 import io.shmemtrace.codegen.model.TracedSpec;
@@ -14,10 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Command line of the generator:
- * {@code WrapperCodegen SPEC C_OUT_DIR [JAVA_OUT_DIR]} writes shmt_wrappers.c, shmt_events.h and
- * shmt_event_table.c to C_OUT_DIR, and the Java event ids to JAVA_OUT_DIR when given;
- * {@code WrapperCodegen --agent SPEC JAVA_OUT_DIR} writes the tracer agent's hooks.
+ * Command line of the generator, run by the Maven build:
+ * <ul>
+ * <li>{@code WrapperCodegen SPEC C_OUT_DIR}: shmt_wrappers.c, shmt_events.h, shmt_event_table.c and
+ *     shmt_format.h for the native shim;</li>
+ * <li>{@code WrapperCodegen --agent SPEC JAVA_OUT_DIR}: the tracer agent's hooks;</li>
+ * <li>{@code WrapperCodegen --table SPEC FILE}: the spec's event table, encoded as every trace carries it, for
+ *     the Java tools that make calls of their own (spec-events).</li>
+ * </ul>
  */
 public final class WrapperCodegen {
     private WrapperCodegen() {}
@@ -27,24 +31,18 @@ public final class WrapperCodegen {
     }
 
     public static void main(String[] args) {
-        if (args.length == 3 && args[0].equals("--agent")) {
-            agent(Path.of(args[1]), Path.of(args[2]));
-            return;
-        }
-        if (args.length < 2 || args.length > 3) {
-            System.err.println("usage: WrapperCodegen SPEC C_OUT_DIR [JAVA_OUT_DIR]");
+        boolean option = args.length == 3 && args[0].startsWith("--");
+        if (!(option || args.length == 2) || (option && !args[0].matches("--agent|--table"))) {
+            System.err.println("usage: WrapperCodegen [--agent | --table] SPEC OUT");
             System.exit(2);
         }
+        Path spec = Path.of(args[option ? 1 : 0]);
+        Path out = Path.of(args[option ? 2 : 1]);
         try {
-            TracedSpec spec = load(Path.of(args[0]));
-            Path cOut = Files.createDirectories(Path.of(args[1]));
-            Files.writeString(cOut.resolve("shmt_wrappers.c"), new CWrapperEmitter(spec).emit());
-            Files.writeString(cOut.resolve("shmt_events.h"), EventHeaderEmitter.emit(spec));
-            Files.writeString(cOut.resolve("shmt_event_table.c"), EventTableEmitter.emit(spec));
-            if (args.length == 3) {
-                JavaEventIdsEmitter.emit(spec).writeTo(Files.createDirectories(Path.of(args[2])));
-            }
-            System.out.println("wrapper-codegen: " + spec.functions().size() + " events from " + args[0]);
+            TracedSpec traced = load(spec);
+            String what = !option ? shim(traced, out) : args[0].equals("--agent") ? agent(traced, out)
+                    : table(traced, out);
+            System.out.println("wrapper-codegen: " + what + " from " + spec);
         } catch (IllegalArgumentException e) {
             System.err.println("wrapper-codegen: " + e.getMessage());
             System.exit(1);
@@ -53,18 +51,25 @@ public final class WrapperCodegen {
         }
     }
 
-    private static void agent(Path specFile, Path out) {
-        try {
-            TracedSpec spec = load(specFile);
-            Path dir = Files.createDirectories(out);
-            var files = JavaHookEmitter.emit(spec);
-            for (var f : files) f.writeTo(dir);
-            System.out.println("wrapper-codegen: " + (files.size() - 1) + " agent hooks from " + specFile);
-        } catch (IllegalArgumentException e) {
-            System.err.println("wrapper-codegen: " + e.getMessage());
-            System.exit(1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private static String shim(TracedSpec spec, Path out) throws IOException {
+        Path dir = Files.createDirectories(out);
+        Files.writeString(dir.resolve("shmt_wrappers.c"), new CWrapperEmitter(spec).emit());
+        Files.writeString(dir.resolve("shmt_events.h"), EventHeaderEmitter.emit(spec));
+        Files.writeString(dir.resolve("shmt_event_table.c"), EventTableEmitter.emit(spec));
+        Files.writeString(dir.resolve("shmt_format.h"), FormatHeaderEmitter.emit());
+        return spec.functions().size() + " events";
+    }
+
+    private static String agent(TracedSpec spec, Path out) throws IOException {
+        Path dir = Files.createDirectories(out);
+        var files = JavaHookEmitter.emit(spec);
+        for (var f : files) f.writeTo(dir);
+        return (files.size() - 1) + " agent hooks";
+    }
+
+    private static String table(TracedSpec spec, Path out) throws IOException {
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.write(out, spec.eventTable().encode());
+        return "event table of " + spec.functions().size() + " events";
     }
 }

@@ -1,6 +1,7 @@
 package io.shmemtrace.psins.merge;
 
 import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.psins.format.AlignmentMethod;
 import java.util.Arrays;
 
 /**
@@ -11,15 +12,6 @@ import java.util.Arrays;
  * the shift per PE for the index.
  */
 public final class Alignment {
-    /** How times were aligned; the code is stored in the header. */
-    public enum Method {
-        MONOTONIC, REALTIME, BARRIER;
-
-        public static Method of(int code) {
-            return code >= 0 && code < values().length ? values()[code] : null;
-        }
-    }
-
     /** What the user asked for: auto = barrier step only when the PEs ran on more than one host. */
     public enum Mode { AUTO, CLOCK, BARRIER }
 
@@ -60,8 +52,8 @@ public final class Alignment {
         this.baseRealNs = same && earliest != null ? earliest.header.initRealNs() : minReal;
     }
 
-    public Method method() {
-        return barrierStep ? Method.BARRIER : oneHost ? Method.MONOTONIC : Method.REALTIME;
+    public AlignmentMethod method() {
+        return barrierStep ? AlignmentMethod.BARRIER : oneHost ? AlignmentMethod.MONOTONIC : AlignmentMethod.REALTIME;
     }
 
     /** CLOCK_REALTIME (ns since the epoch) of merged time 0. */

@@ -3,7 +3,8 @@ package io.shmemtrace.psins.merge;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
-import io.shmemtrace.psins.PsinsType;
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.psins.format.PsinsType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 final class Calls {
     /** What the merge needs to know of one event id of one file. */
-    record Call(int index, String name, PsinsType type, int ctxField, int peStartField, int logStrideField,
+    record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
                 int peSizeField, int rootField, int addressField, int resultField, int[] sizeFields) {}
 
     private final List<Call> calls = new ArrayList<>();
@@ -38,7 +39,8 @@ final class Calls {
         for (int i = 0; i < sizes.length; i++) {
             if (def.fields().get(i).kind() == FieldKind.UINT) sizes[n++] = i;
         }
-        Call c = new Call(calls.size(), def.name(), PsinsType.of(def), def.indexOf(FieldKind.CTX),
+        Call c = new Call(calls.size(), def.name(), PsinsType.of(def), def.operation(), def.completion().deferred(),
+                def.indexOf(FieldKind.CTX),
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
                 java.util.Arrays.copyOf(sizes, n));
@@ -48,9 +50,5 @@ final class Calls {
 
     List<Call> all() {
         return calls;
-    }
-
-    List<String> names() {
-        return calls.stream().map(Call::name).toList();
     }
 }

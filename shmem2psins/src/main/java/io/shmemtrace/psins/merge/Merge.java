@@ -1,6 +1,7 @@
 package io.shmemtrace.psins.merge;
 
-import static io.shmemtrace.psins.PsinsLayout.*;
+import static io.shmemtrace.psins.format.PsinsLayout.*;
+import io.shmemtrace.psins.format.AlignmentMethod;
 
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
@@ -30,7 +31,7 @@ public final class Merge {
 
     /** The outcome: exit status (0 merged, 1 problems and nothing written) and what was merged. */
     public record Result(int status, long events, int tasks, int missing, int mismatches, int unpairedLocks,
-                         Alignment.Method alignment) {}
+                         AlignmentMethod alignment) {}
 
     private static final int MAX_MESSAGES = 50;
 

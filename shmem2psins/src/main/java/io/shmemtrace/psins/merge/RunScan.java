@@ -53,12 +53,6 @@ final class RunScan {
         this.problems = problems;
     }
 
-    int present() {
-        int n = 0;
-        for (Input i : byPe) if (i != null) n++;
-        return n;
-    }
-
     /** Scans the files (directories: their *.shmt files); every problem goes to report, one line each. */
     static RunScan scan(List<Path> paths, int maxOpen, Consumer<String> report) throws NoTracesException {
         int[] problems = {0};

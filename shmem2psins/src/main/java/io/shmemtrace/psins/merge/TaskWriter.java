@@ -1,9 +1,10 @@
 package io.shmemtrace.psins.merge;
 
-import static io.shmemtrace.psins.PsinsLayout.*;
+import static io.shmemtrace.psins.format.PsinsLayout.*;
 
+import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
-import io.shmemtrace.psins.PsinsType;
+import io.shmemtrace.psins.format.PsinsType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -140,12 +141,11 @@ final class TaskWriter implements Consumer<TraceEvent> {
             case MEMORY -> b.putLong(memoryBytes(e, call));
             default -> { }
         }
-        if (type == PsinsType.BARRIER_ALL || type == PsinsType.BARRIER) {
-            complete(defaultContext);
-        } else if (type == PsinsType.FINALIZE) {
+        Operation op = call.operation();
+        if (op == Operation.FINALIZE) {
             complete(defaultContext);
             for (Pending p : contexts.values()) complete(p);
-        } else if (type == PsinsType.CTX_DESTROY) {
+        } else if (op.completesPending() && op != Operation.QUIET) { // a quiet's count is in its payload
             complete(context(e, call));
         }
         long endNs = e.endNs();
@@ -159,10 +159,10 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private void rma(ByteBuffer b, TraceEvent e, Calls.Call call, PsinsType type) {
         boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
         long ctx = call.ctxField() < 0 ? 0 : e.value(call.ctxField());
-        int flags = (nbi ? RMA_NONBLOCKING : 0) | (type.completesLater() && !nbi ? RMA_DEFERRED : 0)
+        int flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
                 | (ctx != 0 ? RMA_CTX : 0);
         b.putInt(e.targetPe()).putLong(e.bytes()).put((byte) flags);
-        if (type.completesLater()) {
+        if (call.deferred()) {
             (ctx == 0 ? defaultContext : contexts.computeIfAbsent(ctx, k -> new Pending())).add(out.position());
             b.putInt(NO_EVENT);
         } else {

@@ -1,9 +1,9 @@
 package io.shmemtrace.psins.read;
 
-import static io.shmemtrace.psins.PsinsLayout.*;
+import static io.shmemtrace.psins.format.PsinsLayout.*;
 
-import io.shmemtrace.psins.PsinsType;
-import io.shmemtrace.psins.merge.Alignment;
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.psins.format.AlignmentMethod;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -109,7 +109,7 @@ public final class PsinsFile implements AutoCloseable {
             throw new PsinsFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
         }
         return new PsinsHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
-                Alignment.Method.of(h.get(H_ALIGNMENT)), h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
+                AlignmentMethod.of(h.get(H_ALIGNMENT)), h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
                 h.getLong(H_EVENTS), h.getInt(H_MISMATCHES), h.getInt(H_UNPAIRED_LOCKS),
                 new String(run, 0, n, StandardCharsets.US_ASCII));
     }

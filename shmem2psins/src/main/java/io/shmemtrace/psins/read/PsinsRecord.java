@@ -1,7 +1,7 @@
 package io.shmemtrace.psins.read;
 
-import io.shmemtrace.psins.PsinsLayout;
-import io.shmemtrace.psins.PsinsType;
+import io.shmemtrace.psins.format.PsinsLayout;
+import io.shmemtrace.psins.format.PsinsType;
 
 /**
  * One record as read. The reader reuses one instance per task: copy what you keep. Fields of payloads the

@@ -1,6 +1,6 @@
 package io.shmemtrace.psins.read;
 
-import io.shmemtrace.psins.PsinsLayout;
+import io.shmemtrace.psins.format.PsinsLayout;
 
 /**
  * One task's index entry (FORMAT.md, "Index").

@@ -3,6 +3,7 @@ package io.shmemtrace.format.read;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
+import io.shmemtrace.format.Leb128;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -60,7 +61,7 @@ final class BlockDecoder {
         decoded = 0;
         long[] values = event.values;
         while (true) {
-            stoppedAt = cursor.position;
+            stoppedAt = cursor.position();
             if (decoded >= maxEvents) return Stop.COUNT;
             if (cursor.atEnd()) return Stop.LIMIT;
             if (cursor.peek() == 0) return Stop.ZERO;
@@ -88,12 +89,12 @@ final class BlockDecoder {
                 event.startUnits = begin;
                 event.endUnits = end;
                 previousEnd = end;
-            } catch (PayloadCursor.Overrun e) {
+            } catch (Leb128.Overrun e) {
                 return Stop.OVERRUN;
             }
             decoded++;
             eventsRead++;
-            payloadBytes += cursor.position - stoppedAt;
+            payloadBytes += cursor.position() - stoppedAt;
             lastEndUnits = Math.max(lastEndUnits, previousEnd);
             visitor.accept(event);
         }

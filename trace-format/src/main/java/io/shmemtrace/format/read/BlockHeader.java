@@ -18,7 +18,7 @@ public record BlockHeader(int index, long offset, long available, int thread, bo
                 (s.readUnsignedShort(at + B_FLAGS) & BLOCK_SEALED) != 0, s.readUnsignedInt(at + B_LENGTH),
                 s.readUnsignedInt(at + B_COUNT), s.readInt(at + B_CRC), s.readUnsignedInt(at + B_THREAD_BLOCK),
                 s.readLong(at + B_FIRST_SEQ), s.readLong(at + B_BASE_TIME), s.readLong(at + B_OPEN_TICKS),
-                s.readLong(at + B_OPEN_MONO_NS));
+                s.readLong(at + B_OPEN_MONO));
     }
 
     /** Whether the file holds the whole block. */

@@ -31,10 +31,6 @@ final class FileMapping implements AutoCloseable {
         this.size = size;
     }
 
-    long size() {
-        return size;
-    }
-
     /** Maps [offset, offset + length) of the file, clipped to its end. */
     Region map(long offset, long length) throws IOException {
         long n = Math.max(0, Math.min(length, size - offset));

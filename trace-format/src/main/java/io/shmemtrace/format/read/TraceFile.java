@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Layout.*;
 
 import io.shmemtrace.format.EventTable;
@@ -15,7 +16,7 @@ import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * One per-PE trace file (trace-format/FORMAT.md), read through Chronicle Bytes over read-only mappings.
+ * One per-PE trace file (trace-format/FORMAT.md), read from read-only mappings of it (FileMapping).
  * {@link #open} fails only when the file is not a trace; damage inside it becomes {@link TraceProblem}s
  * while every intact block is read.
  *
@@ -166,7 +167,7 @@ public final class TraceFile implements AutoCloseable {
             long at = offset - w.fileOffset();
             int magic = s.readInt(at);
             if (magic == 0) continue; // allocated, never written: empty, not damage
-            if (magic != BLOCK_MAGIC) {
+            if (magic != BLOCK_MAGIC_U32) {
                 damage(i, offset, "not a block (bad block magic); skipped");
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Layout.*;
 
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ public record TraceHeader(
             throw new TraceFormatException(path,
                     "trace format version " + major + " is not supported (this reader: " + VERSION_MAJOR + ")");
         }
-        byte[] covered = new byte[HEADER_CRC_COVERS];
+        byte[] covered = new byte[H_CRC_COVERS];
         h.read(0, covered, 0, covered.length);
         if (crc32c(covered, 0, covered.length) != h.readInt(H_HEADER_CRC)) {
             throw new TraceFormatException(path, "damaged header (checksum mismatch)");
@@ -50,12 +51,12 @@ public record TraceHeader(
         TraceHeader header = new TraceHeader(major, h.readUnsignedShort(H_VERSION_MINOR), h.readInt(H_BLOCK_SIZE),
                 h.readInt(H_FIRST_BLOCK), h.readInt(H_PE), h.readInt(H_NPES), h.readLong(H_PID),
                 h.readLong(H_TICK_HZ), h.readUnsignedByte(H_TICK_SHIFT), h.readUnsignedByte(H_CLOCK_SOURCE),
-                h.readUnsignedShort(H_WRITER), h.readLong(H_INIT_TICKS), h.readLong(H_INIT_MONO_NS),
-                h.readLong(H_INIT_REAL_NS), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
+                h.readUnsignedShort(H_WRITER), h.readLong(H_INIT_TICKS), h.readLong(H_INIT_MONO),
+                h.readLong(H_INIT_REAL), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
                 TraceState.of(h.readInt(H_STATE)), h.readInt(H_BLOCKS_ALLOCATED), h.readLong(H_FINAL_TICKS),
-                h.readLong(H_FINAL_MONO_NS), h.readLong(H_DROPPED));
+                h.readLong(H_FINAL_MONO), h.readLong(H_DROPPED));
         // The header CRC matched, so these are what the writer wrote: a writer bug, still not readable.
-        if (header.blockSize < PAGE || header.blockSize % PAGE != 0) {
+        if (!validBlockSize(header.blockSize)) {
             throw new TraceFormatException(path, "damaged header (block size " + header.blockSize + ")");
         }
         if (header.firstBlockOffset < HEADER_SIZE || header.firstBlockOffset % PAGE != 0) {

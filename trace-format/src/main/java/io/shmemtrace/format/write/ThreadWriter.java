@@ -6,14 +6,28 @@ import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Leb128;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.MappedByteBuffer;
 
 /**
- * The events of one thread, written into blocks of its own (FORMAT.md, "Blocks" and "Events"). Not thread
- * safe: one thread writes through it. A block is sealed when the next event does not fit, or by
- * {@link #seal()} / the file's close.
+ * The events of one thread, written into blocks of its own (FORMAT.md, "Blocks" and "Events"). One thread
+ * writes through it; the file's close may seal its block from another thread at any moment. For that, each
+ * event publishes how far the block is written (a release store: no fence on the hot path) and sealing is
+ * done under this object's lock with what was published: an event being written while the file closes is
+ * left out, never cut in half. A block is sealed when the next event does not fit, or by {@link #seal()}.
  */
 public final class ThreadWriter {
+    private static final VarHandle COMMITTED;
+
+    static {
+        try {
+            COMMITTED = MethodHandles.lookup().findVarHandle(ThreadWriter.class, "committed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final TraceWriter file;
     private final int index;
     private final EventTable table;
@@ -21,7 +35,11 @@ public final class ThreadWriter {
     /** One encoded event: id, burst, duration and up to 255 fields. */
     private final byte[] scratch = new byte[(3 + 255) * MAX_VARINT];
 
+    /** The open block; read and set under this object's lock except by the owning thread's fast path. */
     private MappedByteBuffer block;
+    /** Events in the block (high 32 bits) and payload end (low 32 bits), as of the last whole event. */
+    @SuppressWarnings("unused") // through COMMITTED
+    private long committed;
     private int threadBlock;
     private int position;
     private int count;
@@ -61,20 +79,22 @@ public final class ThreadWriter {
         FieldKind.Encoding[] encodings = encodings(eventId, fieldValues.length);
         long start = Math.max(startUnits, previousEnd);
         long end = Math.max(endUnits, start);
-        if (block == null) open();
+        MappedByteBuffer b = block;
+        if (b == null && (b = open()) == null) return; // the file is closed: not recorded
         int length = encode(eventId, encodings, start, end, fieldValues);
         if (position + length > blockSize) {
             seal();
-            open();
+            if ((b = open()) == null) return;
             length = encode(eventId, encodings, start, end, fieldValues); // address deltas restart in a new block
         }
         if (position + length > blockSize) {
             throw new IllegalArgumentException(table.byId(eventId).name() + " needs " + length
                     + " bytes, more than a block holds");
         }
-        store(length);
+        store(b, length);
         position += length;
         count++;
+        COMMITTED.setRelease(this, (long) count << 32 | position);
         seq++;
         previousEnd = end;
         lastAddress = encodedAddress;
@@ -86,7 +106,7 @@ public final class ThreadWriter {
      * 8-byte store (the bytes past the event are the block's zeros again); longer ones go first byte last, as
      * the C writer does.
      */
-    private void store(int length) {
+    private void store(MappedByteBuffer block, int length) {
         if (length <= Long.BYTES && position + Long.BYTES <= blockSize) {
             long word = 0;
             for (int i = length - 1; i >= 0; i--) word = word << 8 | (scratch[i] & 0xFF);
@@ -140,31 +160,41 @@ public final class ThreadWriter {
         return p;
     }
 
-    private void open() {
-        block = file.allocateBlock();
+    /** Opens the next block; null when the file is closed (a block handed out meanwhile stays zeros: empty). */
+    private MappedByteBuffer open() {
+        MappedByteBuffer b = file.allocateBlock(); // takes the file's lock: never while holding this one
+        if (b == null) return null;
         TraceClock clock = file.clock();
-        block.putInt(0, BLOCK_MAGIC);
-        block.putShort(B_THREAD, (short) index);
-        block.putShort(B_FLAGS, (short) 0);
-        block.putInt(B_THREAD_BLOCK, threadBlock++);
-        block.putLong(B_FIRST_SEQ, seq);
-        block.putLong(B_BASE_TIME, previousEnd);
-        block.putLong(B_OPEN_TICKS, clock.ticks());
-        block.putLong(B_OPEN_MONO_NS, clock.monoNs());
-        position = BLOCK_HEADER;
-        count = 0;
-        lastAddress = 0;
-        lastCtx = 0;
+        synchronized (this) {
+            if (file.isClosed()) return null;
+            b.putInt(0, BLOCK_MAGIC_U32);
+            b.putShort(B_THREAD, (short) index);
+            b.putShort(B_FLAGS, (short) 0);
+            b.putInt(B_THREAD_BLOCK, threadBlock++);
+            b.putLong(B_FIRST_SEQ, seq);
+            b.putLong(B_BASE_TIME, previousEnd);
+            b.putLong(B_OPEN_TICKS, clock.ticks());
+            b.putLong(B_OPEN_MONO, clock.monoNs());
+            position = BLOCK_HEADER;
+            count = 0;
+            lastAddress = 0;
+            lastCtx = 0;
+            COMMITTED.setRelease(this, (long) BLOCK_HEADER);
+            block = b;
+        }
+        return b;
     }
 
-    /** Seals the current block, if any (thread exit); the next event opens a new one. */
-    public void seal() {
-        if (block == null) return;
-        int length = position - BLOCK_HEADER;
-        block.putInt(B_LENGTH, length);
-        block.putInt(B_COUNT, count);
-        block.putInt(B_CRC, crc32c(block.slice(BLOCK_HEADER, length)));
-        block.putShort(B_FLAGS, (short) BLOCK_SEALED); // last: length, count and crc are valid from here on
+    /** Seals the current block, if any, with every whole event written into it; the next event opens a new one. */
+    public synchronized void seal() {
+        MappedByteBuffer b = block;
+        if (b == null) return;
+        long c = (long) COMMITTED.getAcquire(this);
+        int length = (int) c - BLOCK_HEADER;
+        b.putInt(B_LENGTH, length);
+        b.putInt(B_COUNT, (int) (c >>> 32));
+        b.putInt(B_CRC, crc32c(b.slice(BLOCK_HEADER, length)));
+        b.putShort(B_FLAGS, (short) BLOCK_SEALED); // last: length, count and crc are valid from here on
         block = null;
     }
 }

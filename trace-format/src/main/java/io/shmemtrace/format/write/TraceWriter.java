@@ -3,7 +3,7 @@ package io.shmemtrace.format.write;
 import static io.shmemtrace.format.Layout.*;
 
 import io.shmemtrace.format.EventTable;
-import io.shmemtrace.format.read.TraceState;
+import io.shmemtrace.format.TraceState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -39,12 +39,13 @@ public final class TraceWriter implements AutoCloseable {
     private final List<ThreadWriter> threads = new ArrayList<>();
     private int blocksAllocated;
     private long dropped;
-    private boolean closed;
+    private volatile boolean closed;
 
     private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock)
             throws IOException {
-        if (blockSize < PAGE || blockSize % PAGE != 0) {
-            throw new IllegalArgumentException("block size " + blockSize + " is not a positive multiple of " + PAGE);
+        if (!validBlockSize(blockSize)) {
+            throw new IllegalArgumentException("block size " + blockSize + " is not a multiple of " + PAGE
+                    + " from " + PAGE + " to " + MAX_BLOCK_SIZE);
         }
         this.path = path;
         this.info = info;
@@ -94,11 +95,11 @@ public final class TraceWriter implements AutoCloseable {
         h.put(H_CLOCK_SOURCE, (byte) info.clockSource());
         h.putShort(H_WRITER, (short) WRITER_JAVA);
         h.putLong(H_INIT_TICKS, info.initTicks());
-        h.putLong(H_INIT_MONO_NS, info.initMonoNs());
-        h.putLong(H_INIT_REAL_NS, info.initRealNs());
+        h.putLong(H_INIT_MONO, info.initMonoNs());
+        h.putLong(H_INIT_REAL, info.initRealNs());
         putAscii(h, H_RUN_ID, RUN_ID_SIZE, info.runId());
         putAscii(h, H_HOST, HOST_SIZE, info.host());
-        h.putInt(H_HEADER_CRC, crc32c(h.slice(0, HEADER_CRC_COVERS)));
+        h.putInt(H_HEADER_CRC, crc32c(h.slice(0, H_CRC_COVERS)));
         h.putInt(H_STATE, TraceState.RUNNING.ordinal());
     }
 
@@ -133,9 +134,9 @@ public final class TraceWriter implements AutoCloseable {
         return t;
     }
 
-    /** Hands out the next block: maps it and counts it in the header. */
+    /** Hands out the next block: maps it and counts it in the header; null once the file is closed. */
     synchronized MappedByteBuffer allocateBlock() {
-        ensureOpen();
+        if (closed) return null;
         try {
             MappedByteBuffer block = map(firstBlockOffset + (long) blocksAllocated * blockSize, blockSize);
             header.putInt(H_BLOCKS_ALLOCATED, ++blocksAllocated);
@@ -169,9 +170,14 @@ public final class TraceWriter implements AutoCloseable {
         close(TraceState.FINALIZED);
     }
 
-    /** Seals every thread's block and ends the file in the given state (FINALIZED, EXITED or DISABLED). */
+    /**
+     * Seals every thread's block and ends the file in the given state (FINALIZED, EXITED or DISABLED). Safe
+     * while other threads are recording: each block is sealed with the events written whole into it, and
+     * later events are not recorded.
+     */
     public synchronized void close(TraceState state) throws IOException {
         if (closed) return;
+        closed = true;
         for (ThreadWriter t : threads) t.seal();
         finish(state, clock.ticks(), clock.monoNs());
     }
@@ -188,13 +194,14 @@ public final class TraceWriter implements AutoCloseable {
     private void finish(TraceState state, long finalTicks, long finalMonoNs) throws IOException {
         closed = true;
         header.putLong(H_FINAL_TICKS, finalTicks);
-        header.putLong(H_FINAL_MONO_NS, finalMonoNs);
+        header.putLong(H_FINAL_MONO, finalMonoNs);
         header.putInt(H_STATE, state.ordinal());
         header.force();
         channel.close();
     }
 
-    private void ensureOpen() {
-        if (closed) throw new IllegalStateException(path + " is closed");
+    /** True once close or abandon has run: threads record nothing more. */
+    public boolean isClosed() {
+        return closed;
     }
 }

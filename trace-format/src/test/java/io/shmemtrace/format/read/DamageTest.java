@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -205,7 +206,7 @@ class DamageTest {
 
     private static void fixHeaderCrc(Path f) throws IOException {
         byte[] bytes = Files.readAllBytes(f);
-        int crc = Layout.crc32c(bytes, 0, Layout.HEADER_CRC_COVERS);
+        int crc = Layout.crc32c(bytes, 0, Layout.H_CRC_COVERS);
         java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(Layout.H_HEADER_CRC, crc);
         Files.write(f, bytes);
     }

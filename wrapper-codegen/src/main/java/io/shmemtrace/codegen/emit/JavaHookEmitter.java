@@ -26,6 +26,8 @@ import javax.lang.model.element.Modifier;
  */
 public final class JavaHookEmitter {
     public static final String PACKAGE = "io.shmemtrace.agent.hooks";
+    /** JavaTracer has a record overload for up to this many fields (it allocates nothing per call). */
+    public static final int MAX_FIELDS = 6;
     private static final ClassName ADVICE = ClassName.get("net.bytebuddy.asm", "Advice");
     private static final ClassName TRACER = ClassName.get("io.shmemtrace.agent", "JavaTracer");
     private static final ClassName HOOK = ClassName.get("io.shmemtrace.agent", "Hook");
@@ -52,15 +54,23 @@ public final class JavaHookEmitter {
     }
 
     private static TypeSpec hook(TracedFunction f, JavaHook h, String name) {
+        if (h.fields().size() > MAX_FIELDS) {
+            throw new IllegalArgumentException(f.name() + ": a <java> mapping records at most " + MAX_FIELDS
+                    + " fields, " + h.className() + "." + h.method() + " gives " + h.fields().size());
+        }
+        // suppress: whatever goes wrong inside a hook (a field expression that throws, the tracer failing) is
+        // dropped there and never reaches the program; the method itself runs and returns as it would untraced.
         MethodSpec enter = MethodSpec.methodBuilder("enter")
-                .addAnnotation(ADVICE.nestedClass("OnMethodEnter"))
+                .addAnnotation(AnnotationSpec.builder(ADVICE.nestedClass("OnMethodEnter"))
+                        .addMember("suppress", "$T.class", Throwable.class).build())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(long.class)
                 .addStatement("return $T.now()", TRACER)
                 .build();
         MethodSpec.Builder exit = MethodSpec.methodBuilder("exit")
                 .addAnnotation(AnnotationSpec.builder(ADVICE.nestedClass("OnMethodExit"))
-                        .addMember("onThrowable", "$T.class", Throwable.class).build())
+                        .addMember("onThrowable", "$T.class", Throwable.class)
+                        .addMember("suppress", "$T.class", Throwable.class).build())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(ParameterSpec.builder(long.class, "start").addAnnotation(ADVICE.nestedClass("Enter")).build())
                 .addParameter(ParameterSpec.builder(Throwable.class, "thrown")
@@ -109,6 +119,8 @@ public final class JavaHookEmitter {
         ClassName fieldDef = ClassName.get("io.shmemtrace.format", "FieldDef");
         ClassName fieldKind = ClassName.get("io.shmemtrace.format", "FieldKind");
         ClassName category = ClassName.get("io.shmemtrace.format", "Category");
+        ClassName operation = ClassName.get("io.shmemtrace.format", "Operation");
+        ClassName completion = ClassName.get("io.shmemtrace.format", "Completion");
         CodeBlock.Builder defs = CodeBlock.builder();
         for (TracedFunction f : mapped) {
             CodeBlock.Builder fields = CodeBlock.builder();
@@ -116,8 +128,9 @@ public final class JavaHookEmitter {
                 var field = f.recorded().get(i).field();
                 fields.add(i == 0 ? "" : ", ").add("new $T($S, $T.$L)", fieldDef, field.name(), fieldKind, field.kind());
             }
-            defs.add("new $T($L, $S, $T.$L, $L, $L, $T.of($L)),\n", eventDef, f.id(), f.name(), category, f.category(),
-                    f.flags(), f.elemSize(), List.class, fields.build());
+            defs.add("new $T($L, $S, $T.$L, $L, $L, $T.of($L), $T.$L, $T.$L),\n", eventDef, f.id(), f.name(), category,
+                    f.category(), f.flags(), f.elemSize(), List.class, fields.build(), operation, f.operation(), completion,
+                    f.completion());
         }
         return TypeSpec.classBuilder("AgentEvents")
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)

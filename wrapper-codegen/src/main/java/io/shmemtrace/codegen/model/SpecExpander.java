@@ -6,9 +6,11 @@ import io.shmemtrace.codegen.spec.FunctionXml;
 import io.shmemtrace.codegen.spec.TypeSetXml;
 import io.shmemtrace.codegen.spec.TypeSetXml.TypeXml;
 import io.shmemtrace.format.Category;
+import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldDef;
 import io.shmemtrace.format.FieldKind;
+import io.shmemtrace.format.Operation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -89,7 +91,7 @@ public final class SpecExpander {
             hooks.add(new JavaHook(javaSubstitute(j.className, type), j.method, params,
                     javaSubstitute(j.returns, type), j.fields.stream().map(x -> javaSubstitute(x.trim(), type)).toList(),
                     j.pe, j.npes));
-            if (f.init && (j.pe == null || j.npes == null)) {
+            if (Operation.ofLabel(f.op) == Operation.INIT && (j.pe == null || j.npes == null)) {
                 throw new IllegalArgumentException(f.name + ": the <java> mapping of an init call needs pe and npes");
             }
         }
@@ -117,16 +119,20 @@ public final class SpecExpander {
         }
         String name = substitute(f.name, type);
         String elemSize = f.elemSize == null ? "0" : substitute(f.elemSize, type);
+        Operation op = Operation.ofLabel(f.op);
+        Completion completion = Completion.ofLabel(f.completion);
         return new TracedFunction(-1, name, substitute(f.ret, type), params, recorded,
-                Category.valueOf(f.category), flags(f), Integer.parseInt(elemSize), false, hooks);
+                Category.valueOf(f.category), flags(f, op, completion), Integer.parseInt(elemSize), false, hooks,
+                op, completion);
     }
 
-    private static int flags(FunctionXml f) {
+    /** The flags byte; NONBLOCKING, INIT and FINALIZE repeat the semantics for readers of format 1.0. */
+    private static int flags(FunctionXml f, Operation op, Completion completion) {
         int flags = 0;
-        if (f.nonblocking) flags |= EventFlags.NONBLOCKING;
+        if (completion == Completion.POSTED) flags |= EventFlags.NONBLOCKING;
         if (f.deprecated) flags |= EventFlags.DEPRECATED;
-        if (f.init) flags |= EventFlags.INIT;
-        if (f.finalize) flags |= EventFlags.FINALIZE;
+        if (op == Operation.INIT) flags |= EventFlags.INIT;
+        if (op == Operation.FINALIZE) flags |= EventFlags.FINALIZE;
         return flags;
     }
 
@@ -141,7 +147,7 @@ public final class SpecExpander {
         List<TracedFunction.Recorded> recorded = new ArrayList<>(f.recorded());
         recorded.add(new TracedFunction.Recorded(new FieldDef("ctx", FieldKind.CTX), "ctx"));
         return new TracedFunction(-1, name, f.returnType(), params, recorded, f.category(),
-                f.flags() | EventFlags.CTX, f.elemSize(), true, hooks);
+                f.flags() | EventFlags.CTX, f.elemSize(), true, hooks, f.operation(), f.completion());
     }
 
     private static String substitute(String text, TypeXml type) {

@@ -1,9 +1,11 @@
 package io.shmemtrace.codegen.model;
 
 import io.shmemtrace.format.Category;
+import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldDef;
+import io.shmemtrace.format.Operation;
 import java.util.List;
 
 /**
@@ -11,6 +13,7 @@ import java.util.List;
  *
  * @param ctxTwin true for a shmem_ctx_ twin generated from ctx="both"
  * @param javaHooks the binding's Java methods that make this call
+ * @param operation what the call does; completion: when its own operation is complete
  */
 public record TracedFunction(
         int id,
@@ -22,7 +25,9 @@ public record TracedFunction(
         int flags,
         int elemSize,
         boolean ctxTwin,
-        List<JavaHook> javaHooks) {
+        List<JavaHook> javaHooks,
+        Operation operation,
+        Completion completion) {
 
     /** A C parameter. */
     public record Param(String type, String name) {}
@@ -39,20 +44,20 @@ public record TracedFunction(
     }
 
     public boolean isInit() {
-        return has(EventFlags.INIT);
+        return operation == Operation.INIT;
     }
 
     public boolean isFinalize() {
-        return has(EventFlags.FINALIZE);
+        return operation == Operation.FINALIZE;
     }
 
     public EventDef toEventDef() {
         return new EventDef(id, name, category, flags, elemSize,
-                recorded.stream().map(Recorded::field).toList());
+                recorded.stream().map(Recorded::field).toList(), operation, completion);
     }
 
     TracedFunction withId(int newId) {
         return new TracedFunction(newId, name, returnType, params, recorded, category, flags, elemSize, ctxTwin,
-                javaHooks);
+                javaHooks, operation, completion);
     }
 }

@@ -18,14 +18,14 @@ public class FunctionXml {
     public String elemSize;
     @XmlAttribute
     public String ctx;
+    /** What the call does: an {@code io.shmemtrace.format.Operation} in lower case. */
+    @XmlAttribute(required = true)
+    public String op;
+    /** When its own operation is complete: an {@code io.shmemtrace.format.Completion} in lower case. */
     @XmlAttribute
-    public boolean nonblocking;
+    public String completion = "complete";
     @XmlAttribute
     public boolean deprecated;
-    @XmlAttribute
-    public boolean init;
-    @XmlAttribute
-    public boolean finalize;
     @XmlAttribute
     public boolean noreturn;
 

@@ -1,4 +1,4 @@
-package io.shmemtrace.format.read;
+package io.shmemtrace.format;
 
 /** How the traced process ended (FORMAT.md, header field state). */
 public enum TraceState {
@@ -17,7 +17,7 @@ public enum TraceState {
         return description;
     }
 
-    static TraceState of(int code) {
+    public static TraceState of(int code) {
         return code >= 0 && code < values().length ? values()[code] : RUNNING;
     }
 }

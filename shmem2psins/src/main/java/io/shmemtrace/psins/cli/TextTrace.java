@@ -1,5 +1,6 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.psins.cli;
 
+import io.shmemtrace.psins.format.PsinsLayout;
 import io.shmemtrace.psins.read.PeSet;
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.PsinsFormatException;

@@ -1,4 +1,4 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.psins.format;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,5 +1,7 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.psins.cli;
 
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.merge.Alignment;
 import io.shmemtrace.psins.merge.Merge;
 import io.shmemtrace.psins.read.PsinsFile;
@@ -14,13 +16,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** shmem2psins: a run's per-PE traces into one merged simulator trace (or that trace as text). */
-@Command(name = "shmem2psins", mixinStandardHelpOptions = true, version = "shmem2psins 0.1.0",
+@Command(name = "shmem2psins", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = {"Merges the per-PE traces of one run (a directory, or files) into one PSINS-style trace",
                 "for the SHMEM simulator, with its RankPid.extended side file; or prints a merged trace as text.",
                 "Exit status: 0 merged (with --allow-partial: what was intact), 1 a problem (nothing written),",
@@ -51,7 +52,7 @@ public final class Shmem2Psins implements Callable<Integer> {
     @Option(names = "--align", defaultValue = "auto", paramLabel = "MODE",
             description = "time alignment: auto (barrier step when PEs ran on several hosts), clock (header clocks"
                     + " only), barrier (also line up the first shmem_barrier_all) (default: ${DEFAULT-VALUE})")
-    String align;
+    Alignment.Mode align;
 
     @Option(names = {"-q", "--quiet"}, description = "no progress bar, no summary line")
     boolean quiet;
@@ -65,27 +66,16 @@ public final class Shmem2Psins implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false);
-        int status = run(args, out, System.err);
-        out.flush();
-        System.exit(status);
+        ToolMain.main(Shmem2Psins::new, args);
     }
 
     /** Runs the tool without exiting the JVM; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return new CommandLine(new Shmem2Psins(out, err)).setOut(new java.io.PrintWriter(out, true))
-                .setErr(new java.io.PrintWriter(err, true)).execute(args);
+        return ToolMain.run(new Shmem2Psins(out, err), args, out, err);
     }
 
     @Override
     public Integer call() throws IOException {
-        Alignment.Mode mode;
-        try {
-            mode = Alignment.Mode.valueOf(align.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            err.println("shmem2psins: --align must be auto, clock or barrier, not " + align);
-            return 2;
-        }
         if (maxOpen < 1) {
             err.println("shmem2psins: --max-open must be at least 1");
             return 2;
@@ -99,7 +89,7 @@ public final class Shmem2Psins implements Callable<Integer> {
         long wallStart = System.nanoTime();
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
-            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, mode, force || text,
+            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, align, force || text,
                     !quiet && onTerminal()), err);
             if (r.status() != 0) return r.status();
             if (!quiet) {

@@ -1,7 +1,7 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.psins.format;
 
 import io.shmemtrace.format.EventDef;
-import io.shmemtrace.format.EventFlags;
+import io.shmemtrace.format.Completion;
 
 /**
  * The record types of the merged trace (FORMAT.md, "Types"): 0x04 and 0x28/0x29 keep PSINS's ids for a CPU
@@ -65,12 +65,10 @@ public enum PsinsType {
 
     private final int id;
     private final Payload payload;
-    private final boolean completesLater;
 
     PsinsType(int id, Payload payload) {
         this.id = id;
         this.payload = payload;
-        this.completesLater = name().matches("PUT|PUT_NBI|P|IPUT|GET_NBI|ATOMIC");
     }
 
     public int id() {
@@ -92,43 +90,44 @@ public enum PsinsType {
         return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
     }
 
-    /** A put whose remote completion waits for a quiet, or a non-blocking call: completed by a later event. */
-    public boolean completesLater() {
-        return completesLater;
-    }
-
-    /** The type of a traced function, from its category, flags and name (shmem_ and ctx_ prefixes ignored). */
+    /** The record type of a traced function: its operation, and for put and get whether it only posts. */
     public static PsinsType of(EventDef def) {
-        String n = def.name().replaceFirst("^shmem_", "").replaceFirst("^ctx_", "");
-        boolean nbi = def.has(EventFlags.NONBLOCKING);
-        return switch (def.category()) {
-            case SETUP -> def.has(EventFlags.INIT) ? INIT : def.has(EventFlags.FINALIZE) ? FINALIZE : OTHER;
+        boolean posted = def.completion() == Completion.POSTED;
+        return switch (def.operation()) {
+            case INIT -> INIT;
+            case FINALIZE -> FINALIZE;
             case QUERY -> QUERY;
-            case MEMORY -> n.contains("free") ? FREE : MALLOC;
-            case PUT -> nbi ? PUT_NBI : n.endsWith("_p") ? P : n.contains("iput") ? IPUT : PUT;
-            case GET -> nbi ? GET_NBI : n.endsWith("_g") ? G : n.contains("iget") ? IGET : GET;
-            case ATOMIC -> n.matches(".*(fetch|swap|fadd|finc).*") ? ATOMIC_FETCH : ATOMIC;
-            case COLLECTIVE -> collective(n);
-            case REDUCTION -> REDUCE;
-            case ORDERING -> n.startsWith("quiet") ? QUIET : FENCE;
-            case SYNC -> n.matches("(.*_)?test") ? TEST : WAIT;
-            case LOCK -> n.startsWith("set") ? SET_LOCK : n.startsWith("clear") ? CLEAR_LOCK : TEST_LOCK;
-            case CONTEXT -> n.contains("destroy") ? CTX_DESTROY : CTX_CREATE;
-            case CACHE -> OTHER;
+            case MALLOC -> MALLOC;
+            case FREE -> FREE;
+            case PUT -> posted ? PUT_NBI : PUT;
+            case P -> P;
+            case IPUT -> IPUT;
+            case GET -> posted ? GET_NBI : GET;
+            case G -> G;
+            case IGET -> IGET;
+            case ATOMIC -> ATOMIC;
+            case ATOMIC_FETCH -> ATOMIC_FETCH;
+            case QUIET -> QUIET;
+            case FENCE -> FENCE;
+            case BARRIER_ALL -> BARRIER_ALL;
+            case BARRIER -> BARRIER;
+            case SYNC_ALL -> SYNC_ALL;
+            case SYNC -> SYNC;
+            case BROADCAST -> BROADCAST;
+            case COLLECT -> COLLECT;
+            case FCOLLECT -> FCOLLECT;
+            case ALLTOALL -> ALLTOALL;
+            case ALLTOALLS -> ALLTOALLS;
+            case REDUCE -> REDUCE;
+            case LOCK_ACQUIRE -> SET_LOCK;
+            case LOCK_RELEASE -> CLEAR_LOCK;
+            case LOCK_TEST -> TEST_LOCK;
+            case WAIT -> WAIT;
+            case TEST -> TEST;
+            case CTX_CREATE -> CTX_CREATE;
+            case CTX_DESTROY -> CTX_DESTROY;
+            case UNKNOWN, OTHER -> OTHER;
         };
-    }
-
-    private static PsinsType collective(String n) {
-        if (n.equals("barrier_all")) return BARRIER_ALL;
-        if (n.equals("sync_all")) return SYNC_ALL;
-        if (n.startsWith("barrier")) return BARRIER;
-        if (n.startsWith("sync")) return SYNC;
-        if (n.startsWith("broadcast")) return BROADCAST;
-        if (n.startsWith("fcollect")) return FCOLLECT;
-        if (n.startsWith("collect")) return COLLECT;
-        if (n.startsWith("alltoalls")) return ALLTOALLS;
-        if (n.startsWith("alltoall")) return ALLTOALL;
-        return OTHER;
     }
 
     /** Lower-case name used in text output. */

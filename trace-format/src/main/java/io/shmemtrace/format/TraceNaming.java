@@ -1,0 +1,74 @@
+package io.shmemtrace.format;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where a run's traces go and what their files are called (FORMAT.md, "Files and directories"). The
+ * constants are emitted into the C shim's shmt_format.h with Layout's, so both writers name files alike;
+ * the Java agent and the readers use the methods.
+ */
+public final class TraceNaming {
+    private TraceNaming() {}
+
+    public static final String ENV_DIR = "SHMEMTRACE_DIR";
+    public static final String ENV_RUN_ID = "SHMEMTRACE_RUN_ID";
+    public static final String ENV_BLOCK_SIZE = "SHMEMTRACE_BLOCK_SIZE";
+    /** Open MPI's job id, set in every PE's environment. */
+    public static final String ENV_OMPI_JOBID = "OMPI_MCA_ess_base_jobid";
+    public static final String OMPI_RUN_PREFIX = "ompi-";
+    /** The default directory is DIR_PREFIX + run id, in the PE's working directory. */
+    public static final String DIR_PREFIX = "shmemtrace-";
+    /** printf/String.format pattern of a PE's native-layer file and of its Java-layer file. */
+    public static final String NATIVE_FILE = "pe%05d.shmt";
+    public static final String JAVA_FILE = "pe%05d.java.shmt";
+
+    private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");
+
+    /** Which writer's calls a file holds: the C shim's or the Java agent's. */
+    public enum Layer { NATIVE, JAVA }
+
+    /** A file name taken apart: PE number and layer. */
+    public record FileName(int pe, Layer layer) {}
+
+    /** The run id: ompi-&lt;jobid&gt; under Open MPI, else $SHMEMTRACE_RUN_ID, else &lt;host&gt;-&lt;parent pid&gt;. */
+    public static String runId(Map<String, String> env, String host, long parentPid) {
+        String jobid = env.get(ENV_OMPI_JOBID);
+        if (jobid != null && !jobid.isEmpty()) return OMPI_RUN_PREFIX + jobid;
+        String given = env.get(ENV_RUN_ID);
+        if (given != null && !given.isEmpty()) return given;
+        return host + "-" + parentPid;
+    }
+
+    /** $SHMEMTRACE_DIR, else ./shmemtrace-&lt;run id&gt;. */
+    public static Path directory(Map<String, String> env, String runId) {
+        String dir = env.get(ENV_DIR);
+        return Path.of(dir != null && !dir.isEmpty() ? dir : DIR_PREFIX + runId);
+    }
+
+    /** $SHMEMTRACE_BLOCK_SIZE where it is a valid block size, else the default. */
+    public static int blockSize(Map<String, String> env) {
+        String s = env.get(ENV_BLOCK_SIZE);
+        try {
+            long v = s == null ? 0 : Long.parseLong(s.trim());
+            return Layout.validBlockSize(v) ? (int) v : Layout.DEFAULT_BLOCK_SIZE;
+        } catch (NumberFormatException e) {
+            return Layout.DEFAULT_BLOCK_SIZE;
+        }
+    }
+
+    public static String fileName(int pe, Layer layer) {
+        return String.format(layer == Layer.JAVA ? JAVA_FILE : NATIVE_FILE, pe);
+    }
+
+    /** The PE and layer of a trace file's name, or null when the name is not one a writer gives. */
+    public static FileName parse(String name) {
+        Matcher m = FILE.matcher(name);
+        if (!m.matches()) return null;
+        long pe = Long.parseLong(m.group(1));
+        if (pe > Integer.MAX_VALUE) return null;
+        return new FileName((int) pe, m.group(2) != null ? Layer.JAVA : Layer.NATIVE);
+    }
+}

@@ -1,0 +1,109 @@
+package io.shmemtrace.format.read;
+
+import static io.shmemtrace.format.Fixtures.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.testing.Mutator;
+import io.shmemtrace.format.write.ThreadWriter;
+import io.shmemtrace.format.write.TraceWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Thousands of damaged copies of a valid trace, made by a seeded mutator: every one ends in events plus a
+ * list of problems, or in one TraceFormatException line naming the file; never another exception or a hang.
+ * Half the copies get their checksums recomputed after the damage, so that garbage gets past the CRCs into
+ * the header checks, the event-table decoder and the block decoder.
+ */
+class MutationTest {
+    private static final int INPUTS = 4000;
+    private static final long SEED = 0x5348_4D54L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyMutatedTraceEndsInEventsOrOneError() throws Exception {
+        byte[] valid = validTrace();
+        Path f = dir.resolve("pe00001.shmt");
+        Mutator mutator = new Mutator(SEED, Layout.PAGE);
+        int[] outcomes = new int[3]; // read cleanly, read with problems, refused
+        assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
+            for (int i = 0; i < INPUTS; i++) {
+                byte[] bytes = mutator.mutate(valid);
+                if (mutator.coin()) fixChecksums(bytes);
+                Files.write(f, bytes);
+                String what = "input " + i + " of seed " + SEED;
+                try (TraceFile t = TraceFile.open(f)) {
+                    long[] events = {0};
+                    t.read(e -> events[0]++);
+                    outcomes[t.problems().isEmpty() ? 0 : 1]++;
+                    for (TraceProblem p : t.problems()) {
+                        assertTrue(p.toString().startsWith(f.toString()), what + ": " + p);
+                        assertFalse(p.toString().contains("\n"), what + ": " + p);
+                    }
+                } catch (TraceFormatException e) {
+                    outcomes[2]++;
+                    assertTrue(e.getMessage().startsWith(f + ": "), what + ": " + e.getMessage());
+                    assertFalse(e.getMessage().contains("\n"), what + ": " + e.getMessage());
+                } catch (Throwable e) {
+                    throw new AssertionError(what + " escaped the reader", e);
+                }
+            }
+        });
+        System.out.printf("MutationTest: %d inputs: %d read cleanly, %d read with problems, %d refused%n", INPUTS,
+                outcomes[0], outcomes[1], outcomes[2]);
+        assertEquals(INPUTS, outcomes[0] + outcomes[1] + outcomes[2]);
+        assertTrue(outcomes[1] > INPUTS / 10 && outcomes[2] > INPUTS / 10, "the mutations reach both outcomes");
+    }
+
+    /** Two threads, several 4 KiB blocks, every field kind. */
+    private byte[] validTrace() throws Exception {
+        Path f = dir.resolve("valid.shmt");
+        try (TraceWriter w = create(f, 1, 4096)) {
+            for (int t = 0; t < 2; t++) {
+                ThreadWriter out = w.thread(t);
+                for (int i = 0; i < 600; i++) {
+                    long at = BASE_UNITS + 50L * i;
+                    switch (i % 3) {
+                        case 0 -> out.event(P, at, at + 4, 0x1000 + 8L * i, i, i % 4);
+                        case 1 -> out.event(PUT, at, at + 9, 0x2000 + 64L * i, 0x7000, 8, (i + 1) % 4);
+                        default -> out.event(ALL_KINDS, at, at + 2, i, 3, 0x3000, 0x4000, -i, 7, 0, 0, 0, 4, 2,
+                                0x99, 1, i, 0);
+                    }
+                }
+            }
+        }
+        return Files.readAllBytes(f);
+    }
+
+    /** Recomputes the header, event-table and sealed-block CRCs where the (damaged) header lets us find them. */
+    private static void fixChecksums(byte[] bytes) {
+        if (bytes.length < Layout.HEADER_SIZE) return;
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        long tableOffset = Integer.toUnsignedLong(b.getInt(Layout.H_TABLE_OFFSET));
+        long tableLength = Integer.toUnsignedLong(b.getInt(Layout.H_TABLE_LENGTH));
+        if (tableOffset + tableLength <= bytes.length) {
+            b.putInt(Layout.H_TABLE_CRC, Layout.crc32c(bytes, (int) tableOffset, (int) tableLength));
+        }
+        b.putInt(Layout.H_HEADER_CRC, Layout.crc32c(bytes, 0, Layout.H_CRC_COVERS));
+        long first = Integer.toUnsignedLong(b.getInt(Layout.H_FIRST_BLOCK));
+        long size = Integer.toUnsignedLong(b.getInt(Layout.H_BLOCK_SIZE));
+        if (size < Layout.PAGE || first < Layout.HEADER_SIZE) return;
+        for (long at = first; at + Layout.BLOCK_HEADER <= bytes.length; at += size) {
+            int length = b.getInt((int) at + Layout.B_LENGTH);
+            if (length >= 0 && at + Layout.BLOCK_HEADER + length <= bytes.length) {
+                b.putInt((int) at + Layout.B_CRC, Layout.crc32c(bytes, (int) at + Layout.BLOCK_HEADER, length));
+            }
+        }
+    }
+}
