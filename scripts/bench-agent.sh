@@ -1,21 +1,23 @@
 #!/bin/sh
 # Added cost per traced Java call: tracer-agent/bench/AgentOverhead.java under oshrun -np 1, plain and with
-# -javaagent:dist/lib/shmemtrace.jar alternately, ROUNDS rounds of N calls; prints min/median ns per call of
+# -javaagent:shmemtrace.jar alternately, ROUNDS rounds of N calls; prints min/median ns per call of
 # each and the difference, then the agent's start-up cost (a JVM that never starts OpenSHMEM, with and without).
-#   scripts/bench-agent.sh [ROUNDS] [N]        (after mvn package)
+#   [AGENT=JAR] scripts/bench-agent.sh [ROUNDS] [N]        (after mvn package)
 set -e
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
 rounds=${1:-5}
 n=${2:-2000000}
 out=target/bench-agent
+# AGENT=path/to/shmemtrace.jar measures another build of the agent (e.g. an older one, side by side)
+agent=${AGENT:-dist/lib/shmemtrace.jar}
 rm -rf "$out" && mkdir -p "$out/classes"
 javac -d "$out/classes" -cp dist/lib/openshmem-java.jar tracer-agent/bench/AgentOverhead.java
 cp="$out/classes:dist/lib/openshmem-java.jar"
 export UCX_ERROR_SIGNALS=
 for r in $(seq "$rounds"); do
   oshrun -np 1 java -cp "$cp" AgentOverhead "$n" | sed 's/^/plain /' >> "$out/results"
-  SHMEMTRACE_DIR="$out/trace" oshrun -np 1 java -javaagent:dist/lib/shmemtrace.jar -cp "$cp" AgentOverhead "$n" \
+  SHMEMTRACE_DIR="$out/trace" oshrun -np 1 java -javaagent:$agent -cp "$cp" AgentOverhead "$n" \
     | sed 's/^/agent /' >> "$out/results"
 done
 echo "$rounds rounds x $n calls, 1 PE; ns per call (min / median)"
@@ -34,7 +36,7 @@ done
 javac -d "$out/classes" tests/src/test/java/io/shmemtrace/tests/programs/NoShmem.java
 for mode in plain agent; do
   for r in $(seq "$rounds"); do
-    flag=""; [ "$mode" = agent ] && flag="-javaagent:dist/lib/shmemtrace.jar"
+    flag=""; [ "$mode" = agent ] && flag="-javaagent:$agent"
     s=$(date +%s%N); java $flag -cp "$out/classes" io.shmemtrace.tests.programs.NoShmem > /dev/null; e=$(date +%s%N)
     echo $(( (e - s) / 1000000 )) >> "$out/start-$mode"
   done

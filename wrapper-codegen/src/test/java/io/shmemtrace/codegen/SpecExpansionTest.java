@@ -1,6 +1,7 @@
 package io.shmemtrace.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.codegen.emit.CWrapperEmitter;
@@ -10,12 +11,14 @@ import io.shmemtrace.codegen.model.TracedSpec;
 import io.shmemtrace.codegen.spec.SpecLoader;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldKind;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The real event-spec.xml, expanded: families, ctx twins, ids and what the wrappers record. */
 class SpecExpansionTest {
@@ -90,5 +93,30 @@ class SpecExpansionTest {
         String init = files.stream().filter(f -> f.typeSpec().name().equals("ShmemInitHook")).findFirst()
                 .orElseThrow().toString();
         assertTrue(init.contains("JavaTracer.start(ret.myPe(), ret.nPes(), start);"), init);
+        for (var f : files) {
+            if (!f.typeSpec().name().endsWith("Hook")) continue;
+            String hook = f.toString();
+            assertEquals(2, hook.split("suppress = Throwable.class", -1).length - 1,
+                    "enter and exit swallow their own failures: " + hook);
+        }
+        String events = files.stream().filter(f -> f.typeSpec().name().equals("AgentEvents")).findFirst()
+                .orElseThrow().toString();
+        assertTrue(events.contains("format.Operation.P, io.shmemtrace.format.Completion.LOCAL"),
+                "the Java layer's table carries the semantics");
+    }
+
+    @Test
+    void aMappingWithMoreFieldsThanTheTracerTakesIsRefused(@TempDir Path dir) throws Exception {
+        String seven = "<field>0</field>".repeat(7);
+        Path file = Files.writeString(dir.resolve("spec.xml"), ("""
+                        <event-spec xmlns="urn:shmemtrace:event-spec:1">
+                          <function name="shmem_x" category="PUT" op="put" completion="local">
+                            %s
+                            <java class="a.B" method="x">%s</java>
+                          </function>
+                        </event-spec>""").formatted("<trace dest=\"INT\" name=\"v\">0</trace>".repeat(7), seven));
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> io.shmemtrace.codegen.emit.JavaHookEmitter.emit(SpecExpander.expand(SpecLoader.load(file))));
+        assertTrue(e.getMessage().startsWith("shmem_x: a <java> mapping records at most 6 fields"), e.getMessage());
     }
 }

@@ -1,0 +1,49 @@
+package io.shmemtrace.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.shmemtrace.format.TraceNaming.FileName;
+import io.shmemtrace.format.TraceNaming.Layer;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The naming rules of FORMAT.md, as the agent and the readers apply them (the C shim gets the same constants). */
+class TraceNamingTest {
+    @Test
+    void runIdPrefersOpenMpisJobThenTheGivenIdThenHostAndParent() {
+        assertEquals("ompi-123", TraceNaming.runId(Map.of("OMPI_MCA_ess_base_jobid", "123",
+                "SHMEMTRACE_RUN_ID", "mine"), "node", 7));
+        assertEquals("mine", TraceNaming.runId(Map.of("SHMEMTRACE_RUN_ID", "mine", "OMPI_MCA_ess_base_jobid", ""),
+                "node", 7));
+        assertEquals("node-7", TraceNaming.runId(Map.of(), "node", 7));
+    }
+
+    @Test
+    void directoryIsTheGivenOneOrShmemtraceDashRunId() {
+        assertEquals(Path.of("/tmp/t"), TraceNaming.directory(Map.of("SHMEMTRACE_DIR", "/tmp/t"), "r"));
+        assertEquals(Path.of("shmemtrace-ompi-9"), TraceNaming.directory(Map.of("SHMEMTRACE_DIR", ""), "ompi-9"));
+    }
+
+    @Test
+    void blockSizeOutsideTheLimitsIsTheDefault() {
+        assertEquals(8192, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "8192")));
+        assertEquals(1 << 30, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "1073741824")));
+        for (String bad : new String[] {"1073745920", "4095", "6000", "0", "-4096", "big", ""}) {
+            assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", bad)), bad);
+        }
+        assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of()));
+    }
+
+    @Test
+    void fileNamesRoundTrip() {
+        assertEquals("pe00003.shmt", TraceNaming.fileName(3, Layer.NATIVE));
+        assertEquals("pe123456.java.shmt", TraceNaming.fileName(123456, Layer.JAVA));
+        assertEquals(new FileName(3, Layer.NATIVE), TraceNaming.parse("pe00003.shmt"));
+        assertEquals(new FileName(123456, Layer.JAVA), TraceNaming.parse("pe123456.java.shmt"));
+        assertNull(TraceNaming.parse("pe3.shmt"));
+        assertNull(TraceNaming.parse("pe00003.shmt.tmp"));
+        assertNull(TraceNaming.parse("pe99999999999.shmt"));
+    }
+}
