@@ -97,10 +97,10 @@ class BadInputTest {
     void fileOfAnotherRunIsLeftOut() throws Exception {
         Path other = Files.createDirectories(tmp.resolve("other"));
         new SynthRun(PES, EVENTS, 1, 64 * 1024, "run-b").writeTo(other);
-        Files.copy(other.resolve("pe00001.shmt"), run.resolve("stray.shmt"));
+        Files.copy(other.resolve("pe00001.shmt"), run.resolve("pe00007.shmt")); // named as a trace of this run
         Merged.Run r = merge();
         assertEquals(1, r.status());
-        assertOneLine(r.err(), "stray.shmt: from another run (run run-b, 4 PEs; merging run run-a, 4 PEs); left out");
+        assertOneLine(r.err(), "pe00007.shmt: from another run (run run-b, 4 PEs; the run is run-a, 4 PEs); left out");
         assertEquals(0, merge("--allow-partial").status());
         try (PsinsFile f = PsinsFile.open(out)) {
             assertEquals("run-a", f.header().runId());
@@ -110,7 +110,7 @@ class BadInputTest {
 
     @Test
     void duplicatePeIsLeftOut() throws Exception {
-        Files.copy(pe(1), run.resolve("pe00001-again.shmt"));
+        Files.copy(pe(1), run.resolve("pe000001.shmt")); // PE 1 under a second valid name
         Merged.Run r = merge();
         assertEquals(1, r.status());
         assertOneLine(r.err(), "pe00001.shmt: PE 1 again (first in ");
@@ -155,10 +155,11 @@ class BadInputTest {
 
     @Test
     void foreignFileIsNamedAndLeftOut() throws Exception {
-        Files.writeString(run.resolve("notes.shmt"), "not a trace at all, just some text that is long enough".repeat(8));
+        Files.writeString(run.resolve("pe00009.shmt"), "not a trace at all, just some text that is long enough".repeat(8));
+        Files.writeString(run.resolve("notes.shmt"), "not named as a trace: not part of the run, not read");
         Merged.Run r = merge();
         assertEquals(1, r.status());
-        assertOneLine(r.err(), "notes.shmt: not a shmemtrace trace (bad magic)");
+        assertOneLine(r.err(), "pe00009.shmt: not a shmemtrace trace (bad magic)");
         assertEquals(0, merge("--allow-partial").status());
     }
 

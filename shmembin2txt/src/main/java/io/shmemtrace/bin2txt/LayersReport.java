@@ -3,6 +3,7 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,7 +31,7 @@ final class LayersReport extends Report {
     }
 
     @Override
-    void begin(List<TraceFile> files) {
+    void begin(TraceRun run) {
         out.println(String.format("%4s %-5s %14s  %-32s %s", "pe", "layer", "start_us", "function", "fields"));
     }
 

@@ -2,8 +2,8 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
-import java.util.List;
 
 /**
  * One line per event: PE, thread (only when some PE traced calls from more than its first thread),
@@ -18,8 +18,14 @@ final class ListingReport extends Report {
     }
 
     @Override
-    void begin(List<TraceFile> files) {
-        threads = files.stream().anyMatch(f -> f.threads().length > 1 || (f.threads().length == 1 && f.threads()[0] > 0));
+    void begin(TraceRun run) {
+        // The thread column when a file has threads past the first. Files are opened one at a time: the ones
+        // the scan kept open (all of a run of up to --max-open files) are looked at; with more, it is shown.
+        threads = false;
+        for (TraceRun.Input in : run.inputs()) {
+            TraceFile f = in.ifOpen();
+            if (f == null || f.threads().length > 1 || (f.threads().length == 1 && f.threads()[0] > 0)) threads = true;
+        }
         out.println(threads
                 ? String.format("%4s %3s %8s %14s  %-28s %s", "pe", "thr", "seq", "start_us", "function", "fields")
                 : String.format("%4s %8s %14s  %-28s %s", "pe", "seq", "start_us", "function", "fields"));

@@ -1,19 +1,87 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.TraceEvent;
 import java.util.TreeMap;
 
-/** What one PE (or the whole job) did: per-function stats, time in SHMEM and in CPU bursts. */
+/**
+ * What one PE (or the whole job, summed) did: per-function stats, time in SHMEM and in CPU bursts over the
+ * whole trace, and the application window: from the end of shmem_init to the start of shmem_finalize (or,
+ * without one, the end of the PE's last call), the program's own time as mpiP and IPM report it, with init and
+ * finalize, the library's start-up and tear-down, apart.
+ */
 final class PeStats {
     final TreeMap<String, CallStats> byFunction = new TreeMap<>();
     long events;
     long shmemNs;
     long burstNs;
+    long initNs;
+    long finalizeNs;
+    long windowNs;
+    /** Time in calls other than init and finalize: what the window holds of SHMEM. */
+    long windowShmemNs;
+    boolean finalized = true;
+    /** PEs summed in (1 for one PE); max init and finalize of those. */
+    int pes;
+    long maxInitNs;
+    long maxFinalizeNs;
 
-    void add(String function, long durationNs, long burst, long bytes) {
-        byFunction.computeIfAbsent(function, f -> new CallStats()).add(durationNs, bytes);
-        events++;
-        shmemNs += durationNs;
-        burstNs += burst;
+    /** Per-event accumulation for one file, by event id: no map lookup per event. */
+    static final class FileAccumulator {
+        private CallStats[] byId = new CallStats[0];
+        private EventDef[] defs = new EventDef[0];
+        long events, shmemNs, burstNs, initNs, finalizeNs;
+        long initEnd = Long.MIN_VALUE, finalizeStart = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
+
+        void add(TraceEvent e) {
+            EventDef def = e.def();
+            int id = def.id();
+            if (id >= byId.length) {
+                byId = java.util.Arrays.copyOf(byId, id + 16);
+                defs = java.util.Arrays.copyOf(defs, id + 16);
+            }
+            CallStats s = byId[id];
+            if (s == null) {
+                s = byId[id] = new CallStats();
+                defs[id] = def;
+            }
+            long duration = e.durationNs();
+            s.add(duration, e.bytes());
+            events++;
+            shmemNs += duration;
+            burstNs += e.burstNs();
+            long end = e.endNs();
+            lastEnd = Math.max(lastEnd, end);
+            Operation op = def.operation();
+            if (op == Operation.INIT) {
+                initNs += duration;
+                initEnd = Math.max(initEnd, end);
+            } else if (op == Operation.FINALIZE) {
+                finalizeNs += duration;
+                finalizeStart = Math.min(finalizeStart, e.startNs());
+            }
+        }
+
+        /** The file's figures as one PE's stats. */
+        PeStats finish() {
+            PeStats p = new PeStats();
+            for (int id = 0; id < byId.length; id++) {
+                if (byId[id] != null) p.byFunction.computeIfAbsent(defs[id].name(), k -> new CallStats()).add(byId[id]);
+            }
+            p.pes = 1;
+            p.events = events;
+            p.shmemNs = shmemNs;
+            p.burstNs = burstNs;
+            p.initNs = p.maxInitNs = initNs;
+            p.finalizeNs = p.maxFinalizeNs = finalizeNs;
+            p.finalized = finalizeStart != Long.MAX_VALUE;
+            long start = initEnd == Long.MIN_VALUE ? 0 : initEnd;
+            long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
+            p.windowNs = Math.max(0, end - start);
+            p.windowShmemNs = shmemNs - initNs - finalizeNs;
+            return p;
+        }
     }
 
     void add(PeStats other) {
@@ -21,5 +89,18 @@ final class PeStats {
         events += other.events;
         shmemNs += other.shmemNs;
         burstNs += other.burstNs;
+        initNs += other.initNs;
+        finalizeNs += other.finalizeNs;
+        windowNs += other.windowNs;
+        windowShmemNs += other.windowShmemNs;
+        finalized &= other.finalized;
+        pes += other.pes;
+        maxInitNs = Math.max(maxInitNs, other.maxInitNs);
+        maxFinalizeNs = Math.max(maxFinalizeNs, other.maxFinalizeNs);
+    }
+
+    /** Time in SHMEM within the application window, as a share of it (threads summed: can pass 100). */
+    double windowShmemPercent() {
+        return windowNs == 0 ? 0.0 : 100.0 * windowShmemNs / windowNs;
     }
 }

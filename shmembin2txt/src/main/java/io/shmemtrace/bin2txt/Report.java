@@ -2,12 +2,12 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
-import java.util.List;
 
 /**
- * One output format. It sees all opened files first (their headers and block lists, nothing decoded yet),
- * then each file with its events in order (PE ascending, then thread, then seq), then the end.
+ * One output format. It sees the run first (every file's header; the files themselves are opened one at a
+ * time later), then each file with its events in order (PE ascending, then thread, then seq), then the end.
  * A new format is one new subclass, chosen in {@link Shmembin2txt}.
  */
 abstract class Report {
@@ -17,7 +17,7 @@ abstract class Report {
         this.out = out;
     }
 
-    void begin(List<TraceFile> files) {}
+    void begin(TraceRun run) {}
 
     void beginFile(TraceFile file) {}
 

@@ -5,15 +5,16 @@ import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
+import io.shmemtrace.format.read.TraceRun;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,8 +23,9 @@ import picocli.CommandLine.Parameters;
 /** shmembin2txt: shmemtrace traces to an event listing, a summary, or CSV. */
 @Command(name = "shmembin2txt", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = {"Prints shmemtrace per-PE traces: by default every event, then the summary.",
-                "Exit status: 0 all read cleanly, 1 some file or block had a problem (damaged, unreadable, or"
-                        + " a PE that did not finalize; everything intact is still printed), 2 usage error."})
+                "Exit status: 0 all read (a PE that exited without shmem_finalize is a note), 1 some file or block"
+                        + " had a problem (damaged, unreadable, or a PE that crashed or was killed; everything"
+                        + " intact is still printed), 2 usage error."})
 public final class Shmembin2txt implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "a run directory (its pe*.shmt files) or trace files")
     List<Path> paths;
@@ -46,6 +48,19 @@ public final class Shmembin2txt implements Callable<Integer> {
         boolean layers;
     }
 
+    @Option(names = "--pes", paramLabel = "LIST", converter = PeList.Converter.class,
+            description = "PEs that get summary sections of their own, e.g. 0-15,37 (default: every PE of a run of up"
+                    + " to 64; past that the job and across-PE sections only)")
+    PeList pes;
+
+    @Option(names = "--matrix", paramLabel = "FILE", description = "write the whole PE x PE matrix of bytes moved as"
+            + " sparse CSV (from_pe,to_pe,bytes); the summary shows it aggregated past 64 PEs")
+    Path matrixFile;
+
+    @Option(names = "--max-open", defaultValue = "64", paramLabel = "N",
+            description = "trace files open at once, at most (default: ${DEFAULT-VALUE})")
+    int maxOpen;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -64,86 +79,83 @@ public final class Shmembin2txt implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        boolean csv = output.csv, layers = output.layers, summaryOnly = output.summaryOnly;
-        boolean damaged = false;
-        List<Path> files = new ArrayList<>();
-        for (Path p : paths) {
-            damaged |= !expand(p, files);
+    public Integer call() throws IOException {
+        if (maxOpen < 1) {
+            err.println("shmembin2txt: --max-open must be at least 1");
+            return 2;
         }
-        List<Report> reports = new ArrayList<>();
-        if (csv) {
-            reports.add(new CsvReport(out));
-        } else if (layers) {
-            reports.add(new LayersReport(out));
-        } else {
-            if (!summaryOnly) reports.add(new ListingReport(out));
-            reports.add(new SummaryReport(out));
+        TraceRun run;
+        int[] problems = {0};
+        try {
+            run = TraceRun.scan(paths, new TraceRun.Options(output.layers ? TraceRun.Layers.BOTH : TraceRun.Layers.ONE,
+                    TraceRun.Policy.ANY_FILES, maxOpen), m -> {
+                        problems[0]++;
+                        err.println("shmembin2txt: " + m);
+                    });
+        } catch (TraceRun.NoTracesException e) {
+            err.println("shmembin2txt: " + e.getMessage());
+            return 1;
         }
-        List<TraceFile> opened = new ArrayList<>();
-        for (Path f : files) {
-            try {
-                opened.add(TraceFile.open(f));
-            } catch (TraceFormatException e) {
-                err.println("shmembin2txt: " + e.getMessage());
-                damaged = true;
-            } catch (IOException e) {
-                err.println("shmembin2txt: " + f + ": cannot read: " + e.getMessage());
-                damaged = true;
+        try (PrintStream matrix = matrixFile == null ? null
+                : new PrintStream(new BufferedOutputStream(Files.newOutputStream(matrixFile), 1 << 16), false)) {
+            List<Report> reports = reports(matrix);
+            boolean failed = problems[0] > 0;
+            reports.forEach(r -> r.begin(run));
+            for (TraceRun.Input input : run.inputs()) {
+                failed |= !print(input, reports);
             }
+            reports.forEach(Report::end);
+            out.flush();
+            return failed ? 1 : 0;
         }
-        opened.sort(Comparator.comparingInt((TraceFile t) -> t.header().pe()).thenComparing(t -> t.path().toString()));
-        reports.forEach(r -> r.begin(opened));
-        for (TraceFile trace : opened) {
-            damaged |= !print(trace, reports);
-        }
-        reports.forEach(Report::end);
-        out.flush();
-        return damaged ? 1 : 0;
     }
 
-    /** Prints one file into every report; false if it had any problem (damage, or a PE that did not finish). */
-    private boolean print(TraceFile trace, List<Report> reports) {
+    private List<Report> reports(PrintStream matrix) {
+        List<Report> reports = new ArrayList<>();
+        if (output.csv) {
+            reports.add(new CsvReport(out));
+        } else if (output.layers) {
+            reports.add(new LayersReport(out));
+        } else {
+            if (!output.summaryOnly) reports.add(new ListingReport(out));
+            reports.add(new SummaryReport(out, pes, matrix));
+        }
+        if (matrix != null && reports.stream().noneMatch(r -> r instanceof SummaryReport)) {
+            reports.add(new SummaryReport(new PrintStream(OutputStream.nullOutputStream()), pes, matrix));
+        }
+        return reports;
+    }
+
+    /**
+     * Prints one file into every report, then closes it; false if it could not be read or had damage or was
+     * cut short by a crash (a PE that exited without shmem_finalize is only a note).
+     */
+    private boolean print(TraceRun.Input input, List<Report> reports) {
         boolean clean = true;
-        try (trace) {
+        TraceFile trace;
+        try {
+            trace = input.file();
+        } catch (TraceFormatException e) {
+            err.println("shmembin2txt: " + e.getMessage());
+            return false;
+        } catch (IOException e) {
+            err.println("shmembin2txt: " + input.path() + ": cannot read: " + e.getMessage());
+            return false;
+        }
+        try {
             reports.forEach(r -> r.beginFile(trace));
             trace.read(e -> reports.forEach(r -> r.event(e)));
             reports.forEach(r -> r.endFile(trace));
         } catch (IOException e) {
             err.println("shmembin2txt: " + trace.path() + ": cannot read: " + e.getMessage());
             clean = false;
+        } finally {
+            input.close();
         }
         for (TraceProblem p : trace.problems()) {
             err.println("shmembin2txt: " + p);
-            clean = false;
+            clean &= !p.error();
         }
         return clean;
-    }
-
-    private boolean expand(Path path, List<Path> files) {
-        if (Files.isDirectory(path)) {
-            try (Stream<Path> list = Files.list(path)) {
-                // The native layer's files; only the Java layer's when there are no others, or both with --layers.
-                List<Path> all = list.filter(p -> p.getFileName().toString().matches("pe\\d+(\\.java)?\\.shmt"))
-                        .sorted().toList();
-                List<Path> found = output.layers ? all : all.stream().filter(p -> !p.toString().endsWith(".java.shmt")).toList();
-                if (found.isEmpty()) found = all;
-                if (found.isEmpty()) {
-                    err.println("shmembin2txt: " + path + ": no pe*.shmt trace files in this directory");
-                    return false;
-                }
-                files.addAll(found);
-                return true;
-            } catch (IOException e) {
-                err.println("shmembin2txt: " + path + ": cannot list: " + e.getMessage());
-                return false;
-            }
-        }
-        if (!Files.isRegularFile(path)) {
-            err.println("shmembin2txt: " + path + ": no such file or directory");
-            return false;
-        }
-        files.add(path);
-        return true;
     }
 }

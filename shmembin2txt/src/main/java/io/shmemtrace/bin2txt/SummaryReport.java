@@ -1,56 +1,104 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.format.TraceState;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceHeader;
-import io.shmemtrace.format.TraceState;
+import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
- * Per PE and for the job: calls, time and bytes per function; time in SHMEM vs CPU bursts; the PE x PE
- * matrix of bytes moved (row: the PE that made the call, column: its target PE); and how each file ended.
+ * The summary, streamed file by file (memory grows with PEs x functions, never with events): how each file
+ * ended; for the job and for each PE shown, the application window (end of init to start of finalize) with
+ * its SHMEM share, init and finalize apart, and calls, time and bytes per function; across PEs, per function,
+ * min / median / max of the PEs' time and its imbalance, and the PEs with the most time in SHMEM; the PE x PE
+ * bytes matrix (ByteMatrix). Per-PE sections: every PE up to 64, else those chosen with --pes.
  */
 final class SummaryReport extends Report {
-    private final TreeMap<Integer, PeStats> perPe = new TreeMap<>();
-    private final TreeMap<Integer, TreeMap<Integer, Long>> matrix = new TreeMap<>();
-    private final List<String> files = new ArrayList<>();
-    private PeStats current;
-    private int npes;
-    private int maxTarget = -1;
+    static final int DETAIL_LIMIT = 64;
+    private static final int FILES_LISTED = 20;
+    private static final int TOP = 10;
 
-    SummaryReport(PrintStream out) {
+    private final IntPredicate shownPes;
+    private final PrintStream matrixCsv;
+    private final TreeMap<Integer, PeStats> detail = new TreeMap<>();
+    private final PeStats job = new PeStats();
+    private final List<PeStats> all = new ArrayList<>();
+    private final List<Integer> allPes = new ArrayList<>();
+    private final List<String> fileLines = new ArrayList<>();
+    private final Map<TraceState, Integer> ended = new EnumMap<>(TraceState.class);
+    private int files;
+    private int unlisted;
+    private boolean listAllFiles;
+    private ByteMatrix matrix;
+    private PeStats.FileAccumulator current;
+    private TreeMap<Integer, Long> row;
+
+    /** shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64. */
+    SummaryReport(PrintStream out, IntPredicate shownPes, PrintStream matrixCsv) {
         super(out);
+        this.shownPes = shownPes;
+        this.matrixCsv = matrixCsv;
+    }
+
+    @Override
+    void begin(TraceRun run) {
+        matrix = new ByteMatrix(run, matrixCsv);
+        listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
     }
 
     @Override
     void beginFile(TraceFile file) {
-        current = perPe.computeIfAbsent(file.header().pe(), pe -> new PeStats());
-        npes = Math.max(npes, file.header().npes());
+        current = new PeStats.FileAccumulator();
+        row = new TreeMap<>();
     }
 
     @Override
     void event(TraceEvent e) {
-        long bytes = e.bytes();
-        current.add(e.name(), e.durationNs(), e.burstNs(), bytes);
+        current.add(e);
         int target = e.targetPe();
-        if (target >= 0 && e.def().elemSize() > 0) {
-            matrix.computeIfAbsent(e.pe(), pe -> new TreeMap<>()).merge(target, bytes, Long::sum);
-            maxTarget = Math.max(maxTarget, target);
-        }
+        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes(), Long::sum);
     }
 
     @Override
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
+        PeStats pe = current.finish();
+        files++;
+        ended.merge(h.state(), 1, Integer::sum);
+        String line = fileLine(file);
+        if (listAllFiles || (h.state() != TraceState.FINALIZED && fileLines.size() < FILES_LISTED)) {
+            fileLines.add(line);
+        } else if (h.state() != TraceState.FINALIZED) {
+            unlisted++;
+        }
+        job.add(pe);
+        all.add(pe);
+        allPes.add(h.pe());
+        if (shownPes == null ? listAllFiles : shownPes.test(h.pe())) {
+            detail.merge(h.pe(), pe, (a, b) -> {
+                a.add(b);
+                return a;
+            });
+        }
+        matrix.row(h.pe(), row);
+    }
+
+    private static String fileLine(TraceFile file) {
+        TraceHeader h = file.header();
         String bytesPerEvent = file.eventsRead() == 0 ? "-"
                 : String.format("%.2f", (double) file.payloadBytes() / file.eventsRead());
-        files.add(String.format("  %s: PE %d of %d, %s, %d events, %s bytes/event%s", file.path(), h.pe(), h.npes(),
+        return String.format("  %s: PE %d of %d, %s, %d events, %s bytes/event%s", file.path(), h.pe(), h.npes(),
                 ended(file), file.eventsRead(), bytesPerEvent,
-                h.droppedEvents() > 0 ? ", " + h.droppedEvents() + " events dropped" : ""));
+                h.droppedEvents() > 0 ? ", " + h.droppedEvents() + " events dropped" : "");
     }
 
     /** How the PE ended; a PE that never finished ends, as far as we know, at its last recorded event. */
@@ -65,40 +113,81 @@ final class SummaryReport extends Report {
     @Override
     void end() {
         out.println("== files");
-        files.forEach(out::println);
-        PeStats job = new PeStats();
-        for (Map.Entry<Integer, PeStats> pe : perPe.entrySet()) {
-            printStats("PE " + pe.getKey(), pe.getValue());
-            job.add(pe.getValue());
+        if (!listAllFiles) {
+            StringBuilder s = new StringBuilder("  " + files + " traces:");
+            ended.forEach((state, n) -> s.append(' ').append(n).append(' ').append(state.description()).append(','));
+            s.setLength(s.length() - 1);
+            out.println(s);
         }
-        printStats("job (" + perPe.size() + " PEs)", job);
-        printMatrix();
+        fileLines.forEach(out::println);
+        if (unlisted > 0) out.println("  ... and " + unlisted + " more that did not finalize");
+        detail.forEach((pe, stats) -> printStats("PE " + pe, stats, false));
+        printStats("job (" + job.pes + " PEs)", job, true);
+        if (all.size() > 1) {
+            printAcrossPes();
+            printMostInShmem();
+        }
+        matrix.print(out);
     }
 
-    private void printStats(String title, PeStats s) {
+    private void printStats(String title, PeStats s, boolean summed) {
         out.println();
         out.println("== " + title);
+        String per = summed ? " summed over PEs" : "";
+        out.printf("application window %d ns%s (end of shmem_init to %s): in SHMEM %d ns (%.1f%%), computing %d ns"
+                        + " (%.1f%%)%n", s.windowNs, per, s.finalized ? "start of shmem_finalize" : "last call; no shmem_finalize",
+                s.windowShmemNs, s.windowShmemPercent(), s.windowNs - s.windowShmemNs,
+                s.windowNs == 0 ? 0.0 : 100.0 - s.windowShmemPercent());
         long span = s.shmemNs + s.burstNs;
-        out.printf("time in SHMEM %d ns (%.1f%%), in CPU bursts %d ns (%.1f%%), %d calls%n", s.shmemNs,
-                percent(s.shmemNs, span), s.burstNs, percent(s.burstNs, span), s.events);
+        out.printf("%s; whole trace: in SHMEM %d ns (%.1f%%), in CPU bursts %d ns (%.1f%%), %d calls%n",
+                summed ? String.format("shmem_init mean %d ns (max %d), shmem_finalize mean %d ns (max %d)",
+                        s.initNs / Math.max(1, s.pes), s.maxInitNs, s.finalizeNs / Math.max(1, s.pes), s.maxFinalizeNs)
+                        : String.format("shmem_init %d ns, shmem_finalize %d ns", s.initNs, s.finalizeNs),
+                s.shmemNs, percent(s.shmemNs, span), s.burstNs, percent(s.burstNs, span), s.events);
         out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", "total_ns", "min_ns", "mean_ns",
                 "max_ns", "bytes");
         s.byFunction.forEach((f, c) -> out.printf("  %-36s %10d %14d %12d %12d %12d %14d%n", f, c.calls, c.totalNs,
                 c.minNs, c.totalNs / c.calls, c.maxNs, c.bytes));
     }
 
-    private void printMatrix() {
+    /** Per function: the spread of its time over the PEs, and IPM's imbalance (max - mean) / max. */
+    private void printAcrossPes() {
         out.println();
-        out.println("== bytes moved, PE x PE (row: calling PE, column: target PE)");
-        int n = Math.max(Math.max(npes, maxTarget + 1), perPe.isEmpty() ? 0 : perPe.lastKey() + 1);
-        StringBuilder head = new StringBuilder(String.format("  %6s", "from\\to"));
-        for (int c = 0; c < n; c++) head.append(String.format(" %12d", c));
-        out.println(head);
-        for (int r = 0; r < n; r++) {
-            StringBuilder row = new StringBuilder(String.format("  %6d", r));
-            TreeMap<Integer, Long> cells = matrix.getOrDefault(r, new TreeMap<>());
-            for (int c = 0; c < n; c++) row.append(String.format(" %12d", cells.getOrDefault(c, 0L)));
-            out.println(row);
+        out.println("== per function across PEs (time per PE; imbalance = (max - mean) / max)");
+        out.printf("  %-36s %6s %14s %12s %12s %12s %12s %9s%n", "function", "PEs", "calls", "min_ns", "median_ns",
+                "max_ns", "max_pe", "imbalance");
+        for (String f : job.byFunction.keySet()) {
+            long[] times = new long[all.size()];
+            int maxPe = -1;
+            long max = -1;
+            for (int i = 0; i < all.size(); i++) {
+                CallStats c = all.get(i).byFunction.get(f);
+                times[i] = c == null ? 0 : c.totalNs;
+                if (times[i] > max) {
+                    max = times[i];
+                    maxPe = allPes.get(i);
+                }
+            }
+            long[] sorted = times.clone();
+            Arrays.sort(sorted);
+            long pes = Arrays.stream(times).filter(t -> t > 0).count();
+            double mean = Arrays.stream(times).average().orElse(0);
+            out.printf("  %-36s %6d %14d %12d %12d %12d %12d %8.1f%%%n", f, pes, job.byFunction.get(f).calls,
+                    sorted[0], sorted[(sorted.length - 1) / 2], max, maxPe, max == 0 ? 0.0 : 100.0 * (max - mean) / max);
+        }
+    }
+
+    private void printMostInShmem() {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) order.add(i);
+        order.sort(Comparator.comparingDouble((Integer i) -> -all.get(i).windowShmemPercent()).thenComparing(i -> i));
+        out.println();
+        out.println("== the " + Math.min(TOP, order.size()) + " PEs with the largest SHMEM share of their application"
+                + " window (job: " + String.format("%.1f%%", job.windowShmemPercent()) + ")");
+        out.printf("  %6s %14s %14s %8s%n", "pe", "window_ns", "shmem_ns", "shmem");
+        for (int i : order.subList(0, Math.min(TOP, order.size()))) {
+            PeStats p = all.get(i);
+            out.printf("  %6d %14d %14d %7.1f%%%n", allPes.get(i), p.windowNs, p.windowShmemNs, p.windowShmemPercent());
         }
     }
 

@@ -60,30 +60,87 @@ class Shmembin2txtTest {
     }
 
     @Test
-    void summaryHasPerFunctionStatsShmemVsBurstsTheMatrixAndTheFiles() {
+    void summaryHasTheApplicationWindowPerFunctionStatsAcrossPesTheMatrixAndTheFiles() {
         Runs.Result r = Runs.run("--summary", dir.toString());
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.outLines();
+        // PE 0: init ends at 1000, finalize starts at 4000; the calls between take 300 + 100 + 50 + 400 ns.
         assertEquals(List.of(
                 "== files",
                 "  " + dir.resolve("pe00000.shmt") + ": PE 0 of 2, finalized, 6 events, 11.33 bytes/event",
                 "  " + dir.resolve("pe00001.shmt") + ": PE 1 of 2, finalized, 4 events, 6.75 bytes/event",
                 "",
                 "== PE 0",
-                "time in SHMEM 2850 ns (57.0%), in CPU bursts 2150 ns (43.0%), 6 calls"), lines.subList(0, 6));
+                "application window 3000 ns (end of shmem_init to start of shmem_finalize): in SHMEM 850 ns (28.3%),"
+                        + " computing 2150 ns (71.7%)",
+                "shmem_init 1000 ns, shmem_finalize 1000 ns; whole trace: in SHMEM 2850 ns (57.0%), in CPU bursts"
+                        + " 2150 ns (43.0%), 6 calls"), lines.subList(0, 7));
         int pe0 = lines.indexOf("== PE 0");
         assertEquals("  shmem_long_put                                2            400          100          200"
-                + "          300            160", lines.get(pe0 + 6));
+                + "          300            160", lines.get(pe0 + 7));
         int job = lines.indexOf("== job (2 PEs)");
-        assertEquals("time in SHMEM 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls", lines.get(job + 1));
+        // PE 1: window 1200..3000, 40 + 10 ns in it (its second thread's ctx_quiet counts).
+        assertEquals(List.of(
+                "application window 4800 ns summed over PEs (end of shmem_init to start of shmem_finalize): in SHMEM"
+                        + " 900 ns (18.8%), computing 3900 ns (81.3%)",
+                "shmem_init mean 1100 ns (max 1200), shmem_finalize mean 750 ns (max 1000); whole trace: in SHMEM"
+                        + " 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls"), lines.subList(job + 1, job + 3));
         assertEquals("  shmem_finalize                                2           1500          500          750"
-                + "         1000              0", lines.get(job + 4));
+                + "         1000              0", lines.get(job + 5));
+        int across = lines.indexOf("== per function across PEs (time per PE; imbalance = (max - mean) / max)");
+        assertTrue(across > job, r.out());
+        assertEquals("  shmem_int_p                               2              2           40           40"
+                + "           50            0     10.0%", lines.stream().skip(across).filter(l -> l.startsWith(
+                "  shmem_int_p ")).findFirst().orElseThrow());
+        int top = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 18.8%)");
+        assertEquals(List.of("      pe      window_ns       shmem_ns    shmem",
+                "       0           3000            850    28.3%",
+                "       1           1800             50     2.8%"), lines.subList(top + 1, top + 4));
         int matrix = lines.indexOf("== bytes moved, PE x PE (row: calling PE, column: target PE)");
         assertEquals(List.of(
                 "  from\\to            0            1",
                 "       0            4          160",
                 "       1            4            0"), lines.subList(matrix + 1, matrix + 4));
         assertEquals(matrix + 4, lines.size());
+    }
+
+    @Test
+    void pesChoosesTheSectionsAndMatrixWritesEveryPairAsCsv() throws Exception {
+        Path csv = dir.resolve("matrix.csv");
+        Runs.Result r = Runs.run("--summary", "--pes", "1", "--matrix", csv.toString(), dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(-1, r.outLines().indexOf("== PE 0"));
+        assertTrue(r.outLines().contains("== PE 1"));
+        assertEquals(List.of("from_pe,to_pe,bytes", "0,0,4", "0,1,160", "1,0,4"), Files.readAllLines(csv));
+        Runs.Result bad = Runs.run("--pes", "3-1", dir.toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("'3-1' is not a PE or a range a-b of PEs"), bad.err());
+    }
+
+    @Test
+    void aPeThatExitedWithoutFinalizeIsANoteNotAnError() throws Exception {
+        Path run = Files.createDirectory(dir.resolve("exited"));
+        try (TraceWriter w = Runs.create(run, 0, 1)) {
+            w.thread(0).event(Runs.INIT, Runs.T0, Runs.T0 + 100);
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
+            w.close(io.shmemtrace.format.TraceState.EXITED);
+        }
+        Runs.Result r = Runs.run("--summary", run.toString());
+        assertEquals(0, r.status());
+        assertEquals("shmembin2txt: " + run.resolve("pe00000.shmt") + ": PE 0 exited without shmem_finalize",
+                r.err().strip());
+        assertTrue(r.out().contains("application window 2245 ns (end of shmem_init to last call; no shmem_finalize):"
+                + " in SHMEM 345 ns (15.4%)"), r.out());
+    }
+
+    @Test
+    void onlyAForeignFileIsOneErrorAndNoSkeleton() throws Exception {
+        Path foreign = Files.writeString(dir.resolve("x.shmt"), "#".repeat(400));
+        Runs.Result r = Runs.run(foreign.toString());
+        assertEquals(1, r.status());
+        assertEquals("", r.out());
+        assertEquals(List.of("shmembin2txt: " + foreign + ": not a shmemtrace trace (bad magic)",
+                "shmembin2txt: no readable trace among [" + foreign + "]"), r.err().lines().toList());
     }
 
     @Test
@@ -173,6 +230,8 @@ class Shmembin2txtTest {
         assertEquals("shmembin2txt (development build)", v.out().strip(), "in-process: no jar manifest to read");
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--summary | --csv | --layers] PATH..."), h.out());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--matrix=FILE] [--max-open=N] [--pes=LIST]"),
+                h.out());
+        assertTrue(h.out().contains("[--summary | --csv | --layers] PATH..."), h.out());
     }
 }

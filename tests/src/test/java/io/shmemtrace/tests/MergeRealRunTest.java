@@ -100,7 +100,8 @@ class MergeRealRunTest {
         List<String> lines = summary.lines().toList();
         int i = lines.indexOf(title);
         assertTrue(i >= 0, title + " in:\n" + summary);
-        for (i += 3; i < lines.size() && !lines.get(i).isBlank(); i++) {
+        while (!lines.get(i).startsWith("  function ")) i++; // past the title, window and whole-trace lines
+        for (i++; i < lines.size() && !lines.get(i).isBlank(); i++) {
             String[] cols = lines.get(i).trim().split("\\s+");
             table.put(cols[0], new long[] {Long.parseLong(cols[1]), Long.parseLong(cols[2])});
         }

@@ -17,13 +17,35 @@ import picocli.CommandLine;
 public final class ToolMain {
     private ToolMain() {}
 
-    /** The tool's main: stdout buffered (flushed at the end), then System.exit with the status. */
+    /**
+     * The tool's main: stdout buffered (flushed at the end), then System.exit with the status. When the reader
+     * of stdout goes away (`| head`), the tool ends at once with status 0, as cat does: nothing more it could
+     * print would be read.
+     */
     public static void main(BiFunction<PrintStream, PrintStream, Object> tool, String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
-                false);
+        PrintStream out = new PrintStream(new BufferedOutputStream(new ClosedPipeExit(), 1 << 16), false);
         int status = run(tool.apply(out, System.err), args, out, System.err);
         out.flush();
         System.exit(status);
+    }
+
+    /** stdout that exits the JVM quietly (status 0) when a write fails: the pipe's reader has gone. */
+    private static final class ClosedPipeExit extends java.io.OutputStream {
+        private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            try {
+                stdout.write(b, off, len);
+            } catch (java.io.IOException e) {
+                System.exit(0); // shutdown hooks still run: temporary files are removed
+            }
+        }
     }
 
     /** Runs a tool's command without exiting the JVM; returns its exit status. */

@@ -86,6 +86,10 @@ public final class Shmem2Psins implements Callable<Integer> {
         // --text merges into a temporary file and prints that: the text is the merged trace, read back.
         Path merged = text ? Files.createTempFile("shmem2psins", ".psins") : output != null ? output : Path.of(defaultName());
         Path side = sideFile(merged);
+        if (text) { // also when a closed pipe ends the tool in the middle of the text (ToolMain)
+            merged.toFile().deleteOnExit();
+            side.toFile().deleteOnExit();
+        }
         long wallStart = System.nanoTime();
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {

@@ -1,6 +1,7 @@
 package io.shmemtrace.psins.merge;
 
 import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.psins.format.AlignmentMethod;
 import java.util.Arrays;
 
@@ -23,15 +24,15 @@ public final class Alignment {
     /** End of each PE's first shmem_barrier_all on the header-clock base, or Long.MIN_VALUE. */
     private final long[] firstBarrierEnd;
 
-    Alignment(RunScan.Input[] byPe, Mode mode) {
+    Alignment(TraceRun.Input[] byPe, Mode mode) {
         String host = null;
         boolean same = true;
         long minMono = Long.MAX_VALUE;
         long minReal = Long.MAX_VALUE;
-        RunScan.Input earliest = null;
-        for (RunScan.Input i : byPe) {
+        TraceRun.Input earliest = null;
+        for (TraceRun.Input i : byPe) {
             if (i == null) continue;
-            TraceHeader h = i.header;
+            TraceHeader h = i.header();
             if (host == null) host = h.host();
             same &= !h.host().isEmpty() && h.host().equals(host);
             if (h.initMonoNs() < minMono) {
@@ -46,10 +47,10 @@ public final class Alignment {
         this.firstBarrierEnd = new long[byPe.length];
         Arrays.fill(firstBarrierEnd, Long.MIN_VALUE);
         for (int pe = 0; pe < byPe.length; pe++) {
-            TraceHeader h = byPe[pe] == null ? null : byPe[pe].header;
+            TraceHeader h = byPe[pe] == null ? null : byPe[pe].header();
             initOffsetNs[pe] = h == null ? -1 : same ? h.initMonoNs() - minMono : h.initRealNs() - minReal;
         }
-        this.baseRealNs = same && earliest != null ? earliest.header.initRealNs() : minReal;
+        this.baseRealNs = same && earliest != null ? earliest.header().initRealNs() : minReal;
     }
 
     public AlignmentMethod method() {

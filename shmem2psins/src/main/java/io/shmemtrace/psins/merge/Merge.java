@@ -4,6 +4,7 @@ import static io.shmemtrace.psins.format.PsinsLayout.*;
 import io.shmemtrace.psins.format.AlignmentMethod;
 
 import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
 import java.io.IOException;
@@ -65,14 +66,14 @@ public final class Merge {
         for (Path target : List.of(o.output(), o.sideFile())) {
             if (!o.force() && Files.exists(target)) return fail(target + " exists (use --force to replace it)");
         }
-        RunScan scan;
+        TraceRun scan;
         try {
-            scan = RunScan.scan(o.inputs(), o.maxOpen(), this::say);
-        } catch (RunScan.NoTracesException e) {
+            scan = TraceRun.scan(o.inputs(), TraceRun.Options.oneRun(o.maxOpen()), this::say);
+        } catch (TraceRun.NoTracesException e) {
             return fail(e.getMessage());
         }
-        if (scan.problems > 0 && !o.allowPartial()) {
-            return fail("nothing written: " + scan.problems + " problem" + (scan.problems == 1 ? "" : "s")
+        if (scan.problems() > 0 && !o.allowPartial()) {
+            return fail("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
                     + " above (--allow-partial merges what is intact)");
         }
         Path tmp = sibling(o.output(), ".tmp");
@@ -91,9 +92,10 @@ public final class Merge {
         }
     }
 
-    private Result write(RunScan scan, Path tmp, Path sideTmp) throws IOException {
-        int npes = scan.npes;
-        Alignment alignment = new Alignment(scan.byPe, o.align());
+    private Result write(TraceRun scan, Path tmp, Path sideTmp) throws IOException {
+        int npes = scan.npes();
+        TraceRun.Input[] byPe = scan.byPe();
+        Alignment alignment = new Alignment(byPe, o.align());
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         long[] offsets = new long[npes];
@@ -110,18 +112,18 @@ public final class Merge {
             TaskWriter task = new TaskWriter(out, collectives, alignment, this::say);
             for (int pe = 0; pe < npes; pe++) {
                 offsets[pe] = out.position();
-                RunScan.Input input = scan.byPe[pe];
+                TraceRun.Input input = byPe[pe];
                 TraceFile file = input == null ? null : open(input);
                 if (file == null && input != null && !o.allowPartial()) {
                     progress.done();
-                    return fail("nothing written: " + input.path + " cannot be read (--allow-partial merges what is intact)");
+                    return fail("nothing written: " + input.path() + " cannot be read (--allow-partial merges what is intact)");
                 }
                 if (file == null) {
                     states[pe] = (byte) STATE_MISSING;
                     missing++;
                     continue;
                 }
-                try (file) {
+                try {
                     task.begin(pe, calls.of(file.table()), calls.all().size());
                     file.read(task);
                     long n = task.end();
@@ -133,6 +135,8 @@ public final class Merge {
                     totals.task(pe, calls.all(), task.callCounts, task.callNs);
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
+                } finally {
+                    input.close();
                 }
                 for (TraceProblem p : file.problems()) {
                     say(p.toString());
@@ -142,7 +146,6 @@ public final class Merge {
                     progress.done();
                     return fail("nothing written: " + file.path() + " is damaged (--allow-partial merges what is intact)");
                 }
-                input.open = null;
                 progress.update(pe + 1, events);
             }
             progress.done();
@@ -169,13 +172,13 @@ public final class Merge {
     }
 
     /** The trace of an input, or null (reported) if it cannot be opened again. */
-    private TraceFile open(RunScan.Input input) {
+    private TraceFile open(TraceRun.Input input) {
         try {
             return input.file();
         } catch (TraceFormatException e) {
             say(e.getMessage());
         } catch (IOException e) {
-            say(input.path + ": cannot read: " + e.getMessage());
+            say(input.path() + ": cannot read: " + e.getMessage());
         }
         return null;
     }
@@ -192,17 +195,17 @@ public final class Merge {
         return collectives.sets().size() + calls.all().size();
     }
 
-    private static ByteBuffer header(RunScan scan, Alignment alignment, long tablesOffset, Result r) {
+    private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r) {
         ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
         int flags = FLAG_EXTENDED | FLAG_F64_TIMES | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0);
         h.put(H_FLAGS, (byte) flags).put(H_VERSION, (byte) VERSION)
-                .putShort(H_TASKS_U16, (short) Math.min(scan.npes, 0xFFFF)).put(H_MAGIC, MAGIC)
-                .putInt(H_TASKS, scan.npes).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())
+                .putShort(H_TASKS_U16, (short) Math.min(scan.npes(), 0xFFFF)).put(H_MAGIC, MAGIC)
+                .putInt(H_TASKS, scan.npes()).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())
                 .put(H_ALIGNMENT, (byte) alignment.method().ordinal())
                 .putLong(H_BARRIER_SPREAD_NS, alignment.barrierSpreadNs()).putLong(H_TABLES_OFFSET, tablesOffset)
                 .putLong(H_EVENTS, r.events()).putInt(H_MISMATCHES, r.mismatches())
                 .putInt(H_UNPAIRED_LOCKS, r.unpairedLocks());
-        byte[] run = scan.runId.getBytes(StandardCharsets.US_ASCII);
+        byte[] run = scan.runId().getBytes(StandardCharsets.US_ASCII);
         h.put(H_RUN_ID, run, 0, Math.min(run.length, RUN_ID_SIZE - 1));
         return h;
     }

@@ -153,7 +153,8 @@ public final class TraceFile implements AutoCloseable {
             if (offset >= size) {
                 if (i < header.blocksAllocated()) {
                     problems.add(new TraceProblem(path, -1, size, "file ends at byte " + size + ": blocks " + i
-                            + ".." + (header.blocksAllocated() - 1) + " of " + header.blocksAllocated() + " are missing", true));
+                            + ".." + (header.blocksAllocated() - 1) + " of " + header.blocksAllocated() + " are missing",
+                            TraceProblem.Kind.DAMAGE));
                 }
                 return;
             }
@@ -181,10 +182,12 @@ public final class TraceFile implements AutoCloseable {
             long unsealed = blocks.stream().filter(b -> !b.sealed()).count();
             problems.add(new TraceProblem(path, -1, H_STATE, "PE " + header.pe() + " " + header.state().description()
                     + (unsealed == 0 ? "" : "; " + unsealed + " unsealed block" + (unsealed == 1 ? "" : "s")
-                    + " read up to the last complete event"), false));
+                    + " read up to the last complete event"),
+                    header.state() == TraceState.EXITED ? TraceProblem.Kind.NOTE : TraceProblem.Kind.INCOMPLETE));
         }
         if (header.droppedEvents() > 0) {
-            problems.add(new TraceProblem(path, -1, H_DROPPED, header.droppedEvents() + " events were not recorded", true));
+            problems.add(new TraceProblem(path, -1, H_DROPPED, header.droppedEvents() + " events were not recorded",
+                    TraceProblem.Kind.DAMAGE));
         }
     }
 
@@ -256,7 +259,7 @@ public final class TraceFile implements AutoCloseable {
     }
 
     private void damage(int block, long offset, String message) {
-        problems.add(new TraceProblem(path, block, offset, message, true));
+        problems.add(new TraceProblem(path, block, offset, message, TraceProblem.Kind.DAMAGE));
     }
 
     @Override

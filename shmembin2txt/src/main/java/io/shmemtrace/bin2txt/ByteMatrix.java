@@ -1,0 +1,86 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.format.read.TraceRun;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The PE x PE matrix of bytes moved (row: the PE that made the call, column: its target), built a row at a
+ * time as each PE's file is read. Up to 64 PEs it is printed whole; past that, aggregated by node (when the
+ * run spans 2 to 64 hosts) or in blocks of PEs, at most 32 x 32 cells, so the summary stays small at any
+ * scale. The whole matrix goes, on request, to a sparse CSV (from_pe,to_pe,bytes) as the rows come.
+ */
+final class ByteMatrix {
+    static final int FULL_LIMIT = 64;
+    private static final int MAX_GROUPS = 32;
+
+    private final int npes;
+    private final int[] groupOf;
+    private final List<String> labels;
+    private final String title;
+    private final long[][] cells;
+    private final PrintStream csv;
+
+    ByteMatrix(TraceRun run, PrintStream csv) {
+        this.npes = Math.max(run.npes(), run.inputs().stream().mapToInt(TraceRun.Input::pe).max().orElse(-1) + 1);
+        this.csv = csv;
+        this.groupOf = new int[npes];
+        Map<String, Integer> hosts = new LinkedHashMap<>();
+        String[] hostOf = new String[npes];
+        for (TraceRun.Input in : run.inputs()) {
+            if (in.pe() >= 0 && in.pe() < npes) {
+                hostOf[in.pe()] = in.header().host();
+                hosts.putIfAbsent(in.header().host(), hosts.size());
+            }
+        }
+        if (npes <= FULL_LIMIT) {
+            for (int pe = 0; pe < npes; pe++) groupOf[pe] = pe;
+            labels = java.util.stream.IntStream.range(0, npes).mapToObj(Integer::toString).toList();
+            title = "== bytes moved, PE x PE (row: calling PE, column: target PE)";
+        } else if (hosts.size() >= 2 && hosts.size() <= FULL_LIMIT) {
+            for (int pe = 0; pe < npes; pe++) groupOf[pe] = hostOf[pe] == null ? 0 : hosts.get(hostOf[pe]);
+            labels = List.copyOf(hosts.keySet());
+            title = "== bytes moved, node x node (row: node of the calling PEs, column: node of the targets; "
+                    + "--matrix FILE writes every PE pair)";
+        } else {
+            int block = (npes + MAX_GROUPS - 1) / MAX_GROUPS;
+            for (int pe = 0; pe < npes; pe++) groupOf[pe] = pe / block;
+            int groups = (npes + block - 1) / block;
+            labels = java.util.stream.IntStream.range(0, groups)
+                    .mapToObj(g -> g * block + "-" + (Math.min(npes, (g + 1) * block) - 1)).toList();
+            title = "== bytes moved, in blocks of " + block + " PEs (row: calling PEs, column: target PEs; "
+                    + "--matrix FILE writes every PE pair)";
+        }
+        this.cells = new long[labels.size()][labels.size()];
+        if (csv != null) csv.println("from_pe,to_pe,bytes");
+    }
+
+    /** One calling PE's row: bytes by target PE. */
+    void row(int from, TreeMap<Integer, Long> bytesByTarget) {
+        for (Map.Entry<Integer, Long> cell : bytesByTarget.entrySet()) {
+            int to = cell.getKey();
+            if (csv != null) csv.append(Integer.toString(from)).append(',').append(Integer.toString(to)).append(',')
+                    .append(Long.toString(cell.getValue())).append('\n');
+            if (from >= 0 && from < npes && to >= 0 && to < npes) cells[groupOf[from]][groupOf[to]] += cell.getValue();
+        }
+    }
+
+    void print(PrintStream out) {
+        out.println();
+        out.println(title);
+        int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+        int width = Math.max(12, longest + 1);
+        String rowLabel = "  %" + Math.max(6, longest) + "s";
+        StringBuilder head = new StringBuilder(String.format(rowLabel, "from\\to"));
+        for (String l : labels) head.append(String.format(" %" + width + "s", l));
+        out.println(head);
+        for (int r = 0; r < labels.size(); r++) {
+            StringBuilder row = new StringBuilder(String.format(rowLabel, labels.get(r)));
+            for (int c = 0; c < labels.size(); c++) row.append(String.format(" %" + width + "d", cells[r][c]));
+            out.println(row);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 16,384 PEs under ulimit -n 256: the tools never hold more files open than they are allowed, and the
+ * summary stays small (aggregated sections past 64 PEs).
+ */
+class ScaleTest {
+    private static final int PES = 16_384;
+    private static final int EVENTS = 12;
+    private static Path run;
+
+    @BeforeAll
+    static void synth() {
+        run = Workspace.freshDir("synth-16k");
+        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", Integer.toString(PES),
+                "--events", Integer.toString(EVENTS), "--block-size", "4096", run.toString()).timeout(300).runOk();
+    }
+
+    @Test
+    void sixteenThousandPesMergeUnderUlimit256() throws Exception {
+        Path merged = Workspace.freshDir("synth-16k-merged").resolve("synth-16k.psins");
+        Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" -q -o \"$1\" \"$2\"",
+                Workspace.DIST.resolve("bin/shmem2psins").toString(), merged.toString(), run.toString())
+                .timeout(300).runOk();
+        assertEquals("", r.stderr());
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            assertEquals(PES, f.header().tasks());
+            assertEquals(0, f.header().missing());
+            assertEquals((long) PES * EVENTS, f.header().events());
+            assertEquals(0, f.header().collectiveMismatches());
+            for (TaskEntry t : f.tasks()) assertEquals(2L * EVENTS, t.records(), "task " + t.task());
+            // The last task's records are there and its own, in order.
+            var last = f.records(PES - 1);
+            assertEquals(2 * EVENTS, last.size());
+            assertEquals("shmem_finalize", last.get(last.size() - 1).name());
+            assertEquals(PES - 1, last.get(1).task());
+        }
+    }
+
+    @Test
+    void sixteenThousandPesSummariseUnderUlimit256InASmallReport() throws Exception {
+        Path csv = Workspace.freshDir("synth-16k-matrix").resolve("matrix.csv");
+        Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" --summary --matrix \"$1\" \"$2\"",
+                Workspace.DIST.resolve("bin/shmembin2txt").toString(), csv.toString(), run.toString())
+                .timeout(300).runOk();
+        assertEquals("", r.stderr());
+        assertTrue(r.stdout().length() < 100_000, r.stdout().length() + " characters");
+        List<String> lines = r.stdout().lines().toList();
+        assertEquals(List.of("== files", "  16384 traces: 16384 finalized"), lines.subList(0, 2));
+        assertFalse(lines.contains("== PE 0"), "no per-PE sections past 64 PEs");
+        assertTrue(lines.contains("== job (16384 PEs)"));
+        assertTrue(lines.contains("== per function across PEs (time per PE; imbalance = (max - mean) / max)"));
+        int matrix = lines.indexOf("== bytes moved, in blocks of 512 PEs (row: calling PEs, column: target PEs;"
+                + " --matrix FILE writes every PE pair)");
+        assertEquals(matrix + 2 + 32, lines.size(), "32 x 32 blocks");
+        // The CSV holds every PE's row exactly: PE 0's and the last PE's, from their own traces.
+        Map<String, Long> rows = new HashMap<>();
+        try (var csvLines = Files.lines(csv)) {
+            csvLines.skip(1).forEach(l -> {
+                String[] c = l.split(",");
+                rows.merge(c[0] + "," + c[1], Long.parseLong(c[2]), Long::sum);
+            });
+        }
+        for (int pe : new int[] {0, PES - 1}) {
+            Map<String, Long> expected = new HashMap<>();
+            try (TraceFile f = TraceFile.open(run.resolve(String.format("pe%05d.shmt", pe)))) {
+                f.read(e -> {
+                    if (e.targetPe() >= 0 && e.def().elemSize() > 0) {
+                        expected.merge(e.pe() + "," + e.targetPe(), e.bytes(), Long::sum);
+                    }
+                });
+            }
+            for (var cell : expected.entrySet()) assertEquals(cell.getValue(), rows.get(cell.getKey()), cell.getKey());
+        }
+    }
+
+    @Test
+    void aClosedPipeEndsTheToolQuietly() {
+        Command.Result r = Command.of("bash", "-c", "set -o pipefail; \"$0\" \"$1\" | head -2",
+                Workspace.DIST.resolve("bin/shmembin2txt").toString(), run.toString()).timeout(120).runOk();
+        assertEquals(2, r.stdout().lines().count());
+        assertEquals("", r.stderr());
+    }
+
+    @Test
+    void progressShowsOnATerminalOnly() throws Exception {
+        Path run = Workspace.freshDir("synth-progress");
+        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "8", "--events", "100",
+                run.toString()).runOk();
+        Path out = Workspace.freshDir("synth-progress-merged");
+        String merge = Workspace.DIST.resolve("bin/shmem2psins") + " -o " + out.resolve("tty.psins") + " " + run;
+        // script(1) runs the merge on a pseudo-terminal, as a user at a shell would.
+        Command.Result tty = Command.of("script", "-qec", merge, "/dev/null").runOk();
+        assertTrue(tty.stdout().contains("100% 8/8 PEs"), tty.stdout());
+        Command.Result piped = Command.of("sh", "-c", merge.replace("tty.psins", "piped.psins")).runOk();
+        assertEquals(List.of("shmem2psins: 800 events of 8 PEs into " + out.resolve("piped.psins")),
+                piped.stderr().lines().map(l -> l.replaceFirst(", alignment.*", "")).toList());
+    }
+}
