@@ -102,7 +102,7 @@ static void open_block(shmt_thread *t, uint64_t t0)
 {
     uint8_t *block = disabled ? NULL : shmt_file_claim_block();
     if (block == NULL) {
-        disabled = 1;
+        disabled = !shmt_file_capped(); /* at the size limit the PE ends as it would, its later calls counted */
         t->cursor = t->limit = t->discard;
         shmt_file_count_dropped(1);
         return;

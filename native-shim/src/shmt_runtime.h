@@ -100,7 +100,8 @@ static inline uint8_t *shmt_put_ctx(shmt_thread *t, uint8_t *p, uint64_t v)
 
 /* Writes the event's id (all but its first byte), burst and duration; returns where the fields go.
  * Times tile: burst = start - previous end, duration = end - start, both clamped at 0. */
-static inline uint8_t *shmt_event_begin(shmt_thread *t, unsigned id, uint64_t t0, uint64_t t1)
+static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thread *t, unsigned id, uint64_t t0,
+                                                                     uint64_t t1)
 {
     if (SHMT_UNLIKELY(t->cursor >= t->limit)) shmt_next_block(t, t0);
     uint64_t start = t0 >> shmt_tick_shift, end = t1 >> shmt_tick_shift;

@@ -22,6 +22,8 @@ static int fd = -1;
 static uint8_t *header;           /* header + event table, mapped for the whole run */
 static size_t header_map_size;
 static size_t block_size = SHMT_DEFAULT_BLOCK_SIZE;
+static uint64_t max_bytes = SHMT_DEFAULT_MAX_BYTES;
+static atomic_int capped;
 static char path[PATH_MAX];
 static atomic_int warned;
 
@@ -56,6 +58,23 @@ static size_t block_size_setting(void)
     const char *s = getenv(SHMT_ENV_BLOCK_SIZE);
     long v = s ? atol(s) : 0;
     return v >= SHMT_PAGE && v % SHMT_PAGE == 0 && v <= SHMT_MAX_BLOCK_SIZE ? (size_t)v : SHMT_DEFAULT_BLOCK_SIZE;
+}
+
+/* SHMEMTRACE_MAX_BYTES: bytes, or with a K, M or G suffix; 0 is no limit; unset or unreadable: the default. */
+static uint64_t max_bytes_setting(void)
+{
+    const char *s = getenv(SHMT_ENV_MAX_BYTES);
+    if (s == NULL || *s == '\0') return SHMT_DEFAULT_MAX_BYTES;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s) return SHMT_DEFAULT_MAX_BYTES;
+    switch (*end) {
+    case 'K': case 'k': v <<= 10; end++; break;
+    case 'M': case 'm': v <<= 20; end++; break;
+    case 'G': case 'g': v <<= 30; end++; break;
+    default: break;
+    }
+    return *end == '\0' ? (uint64_t)v : SHMT_DEFAULT_MAX_BYTES;
 }
 
 static const char *run_id(char *buf, size_t len)
@@ -112,6 +131,7 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
     }
     snprintf(path, sizeof path, "%s/" SHMT_NATIVE_FILE, dir, id->pe);
     block_size = block_size_setting();
+    max_bytes = max_bytes_setting();
     header_map_size = (SHMT_HEADER_SIZE + shmt_event_table_len + 4095) & ~(size_t)4095;
     if (mkdirs(dir) != 0) {
         warn("cannot create the directory");
@@ -139,9 +159,20 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
 
 uint8_t *shmt_file_claim_block(void)
 {
-    if (header == NULL) return NULL;
-    uint32_t index = atomic_fetch_add((_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED), 1);
-    off_t offset = (off_t)header_map_size + (off_t)index * (off_t)block_size;
+    if (header == NULL || atomic_load_explicit(&capped, memory_order_relaxed)) return NULL;
+    _Atomic uint32_t *allocated = (_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED);
+    off_t offset = (off_t)header_map_size + (off_t)atomic_load(allocated) * (off_t)block_size;
+    if (max_bytes != 0 && (uint64_t)offset + block_size > max_bytes) {
+        /* A program that loops forever (or far longer than meant) must not fill the disk. */
+        if (!atomic_exchange(&capped, 1)) {
+            atomic_fetch_or((_Atomic uint32_t *)(header + SHMT_H_RUN_FLAGS), SHMT_RUN_CAPPED);
+            fprintf(stderr, "shmemtrace: %s: the trace reached " SHMT_ENV_MAX_BYTES " (%llu bytes); later calls are"
+                    " counted, not recorded\n", path, (unsigned long long)max_bytes);
+        }
+        return NULL;
+    }
+    uint32_t index = atomic_fetch_add(allocated, 1);
+    offset = (off_t)header_map_size + (off_t)index * (off_t)block_size;
     /* Reserve the disk space now: a full disk is an error here, not a SIGBUS on some later store. */
     errno = posix_fallocate(fd, offset, (off_t)block_size);
     if (errno != 0) {
@@ -170,6 +201,11 @@ void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count)
 void shmt_file_release_block(uint8_t *block)
 {
     munmap(block, block_size);
+}
+
+int shmt_file_capped(void)
+{
+    return atomic_load_explicit(&capped, memory_order_relaxed);
 }
 
 size_t shmt_file_block_size(void)

@@ -15,8 +15,11 @@ typedef struct shmt_identity {
 /* Creates DIR/peNNNNN.shmt with its header and event table; 0, or -1 after one warning on stderr. */
 int shmt_file_create(const char *dir, const shmt_identity *id);
 
-/* Maps a new block (block_size bytes); NULL, after one warning on stderr, when the disk or mapping fails. */
+/* Maps a new block (block_size bytes); NULL, after one warning on stderr, when the disk or mapping fails
+ * or the file would pass SHMEMTRACE_MAX_BYTES (then shmt_file_capped() is 1). */
 uint8_t *shmt_file_claim_block(void);
+
+int shmt_file_capped(void);
 
 /* Fills in length, count and crc of a block's header, then its SEALED flag. */
 void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count);

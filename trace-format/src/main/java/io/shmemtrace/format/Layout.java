@@ -26,6 +26,8 @@ public final class Layout {
     // Block sizes a writer accepts (SHMEMTRACE_BLOCK_SIZE): multiples of PAGE up to MAX_BLOCK_SIZE.
     public static final int DEFAULT_BLOCK_SIZE = 1 << 20;
     public static final int MAX_BLOCK_SIZE = 1 << 30;
+    /** Bytes a PE's trace may grow to unless SHMEMTRACE_MAX_BYTES says otherwise (0 there: no limit). */
+    public static final long DEFAULT_MAX_BYTES = 2L << 30;
 
     // File header: written once, covered by header_crc.
     public static final int H_VERSION_MAJOR = 8;
@@ -59,6 +61,9 @@ public final class Layout {
     public static final int H_FINAL_TICKS = 200;
     public static final int H_FINAL_MONO = 208;
     public static final int H_DROPPED = 216;
+    /** u32 bits: RUN_CAPPED, the writer stopped recording at the size limit (SHMEMTRACE_MAX_BYTES). */
+    public static final int H_RUN_FLAGS = 224;
+    public static final int RUN_CAPPED = 1;
 
     // Block header.
     public static final int BLOCK_HEADER = 64;

@@ -16,6 +16,7 @@ public final class TraceNaming {
     public static final String ENV_DIR = "SHMEMTRACE_DIR";
     public static final String ENV_RUN_ID = "SHMEMTRACE_RUN_ID";
     public static final String ENV_BLOCK_SIZE = "SHMEMTRACE_BLOCK_SIZE";
+    public static final String ENV_MAX_BYTES = "SHMEMTRACE_MAX_BYTES";
     /** Open MPI's job id, set in every PE's environment. */
     public static final String ENV_OMPI_JOBID = "OMPI_MCA_ess_base_jobid";
     public static final String OMPI_RUN_PREFIX = "ompi-";

@@ -186,8 +186,11 @@ public final class TraceFile implements AutoCloseable {
                     header.state() == TraceState.EXITED ? TraceProblem.Kind.NOTE : TraceProblem.Kind.INCOMPLETE));
         }
         if (header.droppedEvents() > 0) {
-            problems.add(new TraceProblem(path, -1, H_DROPPED, header.droppedEvents() + " events were not recorded",
-                    TraceProblem.Kind.DAMAGE));
+            problems.add(header.capped()
+                    ? new TraceProblem(path, -1, H_DROPPED, "the trace reached its size limit (SHMEMTRACE_MAX_BYTES): "
+                            + header.droppedEvents() + " later calls were counted, not recorded", TraceProblem.Kind.INCOMPLETE)
+                    : new TraceProblem(path, -1, H_DROPPED, header.droppedEvents() + " events were not recorded",
+                            TraceProblem.Kind.DAMAGE));
         }
     }
 

@@ -29,7 +29,13 @@ public record TraceHeader(
         int blocksAllocated,
         long finalTicks,
         long finalMonoNs,
-        long droppedEvents) {
+        long droppedEvents,
+        int runFlags) {
+
+    /** The writer stopped recording at the size limit (SHMEMTRACE_MAX_BYTES): later calls were only counted. */
+    public boolean capped() {
+        return (runFlags & RUN_CAPPED) != 0;
+    }
 
     /** Parses and checks the first 256 bytes; anything that makes the file not a trace is an exception. */
     static TraceHeader read(Path path, BytesStore<?, ?> h) throws TraceFormatException {
@@ -54,7 +60,7 @@ public record TraceHeader(
                 h.readUnsignedShort(H_WRITER), h.readLong(H_INIT_TICKS), h.readLong(H_INIT_MONO),
                 h.readLong(H_INIT_REAL), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
                 TraceState.of(h.readInt(H_STATE)), h.readInt(H_BLOCKS_ALLOCATED), h.readLong(H_FINAL_TICKS),
-                h.readLong(H_FINAL_MONO), h.readLong(H_DROPPED));
+                h.readLong(H_FINAL_MONO), h.readLong(H_DROPPED), h.readInt(H_RUN_FLAGS));
         // The header CRC matched, so these are what the writer wrote: a writer bug, still not readable.
         if (!validBlockSize(header.blockSize)) {
             throw new TraceFormatException(path, "damaged header (block size " + header.blockSize + ")");
