@@ -3,24 +3,27 @@
 # native-shim/bench/loop.c (shmem_quiet + shmem_long_p to itself, N times) on 1 PE, plain and traced, at two
 # loop lengths; the difference between the lengths cancels start-up and shut-down:
 #   added per call = ((traced(N2) - traced(N1)) - (plain(N2) - plain(N1))) / (N2 - N1) / 2
-#   scripts/callgrind-shim.sh [N1] [N2]        (after mvn package; apt-get install valgrind)
+# With MODE g the loop is two shmem_long_g of alternating words: polling calls that never repeat.
+#   scripts/callgrind-shim.sh [N1] [N2] [MODE]        (after mvn package; apt-get install valgrind)
 set -e
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
 command -v valgrind >/dev/null || { echo "callgrind-shim: needs valgrind (apt-get install valgrind)"; exit 2; }
 n1=${1:-20000}
 n2=${2:-120000}
+mode=${3:-}
 out=target/callgrind
 rm -rf "$out" && mkdir -p "$out"
 oshcc -O2 -o "$out/loop" native-shim/bench/loop.c
 count() { # mode n
   if [ "$1" = traced ]; then preload="-x LD_PRELOAD=$PWD/dist/lib/libshmemtrace.so"; else preload=""; fi
   SHMEMTRACE_DIR="$out/trace" oshrun -np 1 $preload valgrind --tool=callgrind \
-    --callgrind-out-file="$out/cg.$1.$2" "$out/loop" "$2" > /dev/null 2>&1
+    --callgrind-out-file="$out/cg.$1.$2" "$out/loop" "$2" $mode > /dev/null 2>&1
   sed -n 's/^summary: //p' "$out/cg.$1.$2"
 }
 p1=$(count plain "$n1"); p2=$(count plain "$n2"); t1=$(count traced "$n1"); t2=$(count traced "$n2")
-awk -v p1="$p1" -v p2="$p2" -v t1="$t1" -v t2="$t2" -v n="$((n2 - n1))" 'BEGIN {
-  printf "plain %.1f, traced %.1f instructions per call (quiet + long_p); the tracer adds %.1f per call\n",
-    (p2 - p1) / n / 2, (t2 - t1) / n / 2, ((t2 - t1) - (p2 - p1)) / n / 2 }'
+label="quiet + long_p"; [ "$mode" = g ] && label="long_g, never repeating"
+awk -v label="$label" -v p1="$p1" -v p2="$p2" -v t1="$t1" -v t2="$t2" -v n="$((n2 - n1))" 'BEGIN {
+  printf "plain %.1f, traced %.1f instructions per call (%s); the tracer adds %.1f per call\n",
+    (p2 - p1) / n / 2, (t2 - t1) / n / 2, label, ((t2 - t1) - (p2 - p1)) / n / 2 }'
 echo "per function: callgrind_annotate $out/cg.traced.$n2 | head -40"

@@ -74,8 +74,33 @@ static unsigned tick_shift_setting(uint64_t tick_hz)
     return shift;
 }
 
+/* Writes the pending repeat record right after its poll event (the room an event reserves holds both) and
+ * restores the limit; in discard mode the repeated calls are counted as dropped. */
+static void flush_repeat(shmt_thread *t)
+{
+    t->limit = t->saved_limit;
+    if (t->block == NULL) {
+        shmt_file_count_dropped(t->rep_count);
+    } else {
+        unsigned v = SHMT_REPEAT_EVENT_ID + 1;
+        uint8_t *p = shmt_put_uvar(t->cursor + 1, v >> 7);
+        p = shmt_put_uvar(p, t->rep_start - t->last_end);
+        p = shmt_put_uvar(p, t->rep_end - t->rep_start);
+        p = shmt_put_uvar(p, t->rep_count);
+        p = shmt_put_uvar(p, t->rep_calls);
+        __asm__ __volatile__("" ::: "memory");
+        t->cursor[0] = (uint8_t)((v & 0x7F) | 0x80); /* first byte last, as every event */
+        t->cursor = p;
+        t->count++;
+    }
+    t->last_end = t->rep_end;
+    t->rep_count = t->rep_calls = 0;
+    t->poll_end = NULL;
+}
+
 static void seal(shmt_thread *t)
 {
+    if (t->rep_count) flush_repeat(t);
     if (t->block == NULL) return;
     shmt_file_seal_block(t->block, t->cursor, t->count);
 }
@@ -141,6 +166,10 @@ static int register_thread(shmt_thread *t)
 
 void shmt_next_block(shmt_thread *t, uint64_t t0)
 {
+    if (t->rep_count) { /* a repeat is pending (shmt_poll_repeat): its record goes first */
+        flush_repeat(t);
+        if (t->block != NULL && t->cursor < t->limit) return;
+    }
     if (t->block == NULL && t->index < 0 && !register_thread(t)) {
         t->cursor = t->limit = t->discard; /* thread table full: counted, not recorded */
         shmt_file_count_dropped(1);

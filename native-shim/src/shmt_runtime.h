@@ -16,8 +16,11 @@
 #define SHMT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SHMT_HIDDEN __attribute__((visibility("hidden")))
 
-/* Room reserved per event: an id (2 bytes), two times (10 each) and up to 12 fields of 10 bytes. */
+/* Room reserved per event: an id (2 bytes), two times (10 each) and up to 12 fields of 10 bytes; a poll
+ * event (at most 4 fields) and its repeat record (42 bytes) always fit in it together. */
 #define SHMT_EVENT_MAX 160
+/* The most fields a poll call records (event-spec.xml poll="true"; wrapper-codegen checks). */
+#define SHMT_POLL_FIELDS 4
 
 typedef struct shmt_thread {
     uint8_t *cursor;        /* where the next event goes */
@@ -33,6 +36,12 @@ typedef struct shmt_thread {
     uint8_t busy;           /* inside a traced call: the library's own calls are not events */
     uint8_t outer;          /* set by shmt_hold: it was the outermost call */
     uint8_t discard[SHMT_EVENT_MAX]; /* events go here when they cannot be recorded */
+    /* Polling collapse (trace-format/FORMAT.md, "Repeats"): the last poll event, and the repeat pending. */
+    uint8_t *poll_end;      /* the cursor just after it: a repeat can only follow it directly */
+    uint8_t *saved_limit;   /* the real limit while a repeat is pending; limit is NULL then */
+    uint64_t poll_args[SHMT_POLL_FIELDS];
+    uint64_t rep_count, rep_calls, rep_start, rep_end;
+    unsigned poll_id;
 } shmt_thread;
 
 extern __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) SHMT_HIDDEN;
@@ -125,6 +134,43 @@ static inline void shmt_event_end(shmt_thread *t, uint8_t *p, unsigned id)
     t->cursor = p;
     t->count++;
     t->busy = 0;
+}
+
+/*
+ * After a poll call: if it repeats the thread's last event (the same poll call, nothing written since, the
+ * same recorded fields and result), it is counted into a pending repeat instead of written, and 1 is
+ * returned. The first repeat sets limit to NULL, so the next event of any kind takes the out-of-line path,
+ * which writes the repeat record first (shmt_next_block). Calls that are not polls pay nothing for this.
+ */
+static inline int shmt_poll_repeat(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n, uint64_t t0,
+                                   uint64_t t1)
+{
+    if (t->poll_end != t->cursor || t->poll_id != id) return 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (t->poll_args[i] != v[i]) return 0;
+    }
+    uint64_t start = t0 >> shmt_tick_shift, end = t1 >> shmt_tick_shift;
+    uint64_t floor = t->rep_count ? t->rep_end : t->last_end;
+    if ((int64_t)(start - floor) < 0) start = floor;
+    if (end < start) end = start;
+    if (t->rep_count == 0) {
+        t->rep_start = start;
+        t->saved_limit = t->limit;
+        t->limit = NULL;
+    }
+    t->rep_count++;
+    t->rep_calls += end - start;
+    t->rep_end = end;
+    t->busy = 0;
+    return 1;
+}
+
+/* After a poll event is written: what its repeats will be compared with. */
+static inline void shmt_poll_mark(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n)
+{
+    t->poll_id = id;
+    for (unsigned i = 0; i < n; i++) t->poll_args[i] = v[i];
+    t->poll_end = t->cursor;
 }
 
 #endif

@@ -16,6 +16,16 @@ final class CallStats {
         bytes += movedBytes;
     }
 
+    /** calls made one after another with the same fields (a repeat record): their mean stands for each. */
+    void addRepeated(long count, long allNs, long movedBytes) {
+        calls += count;
+        totalNs += allNs;
+        long mean = allNs / count;
+        minNs = Math.min(minNs, mean);
+        maxNs = Math.max(maxNs, mean);
+        bytes += movedBytes;
+    }
+
     void add(CallStats other) {
         calls += other.calls;
         totalNs += other.totalNs;

@@ -19,6 +19,10 @@ final class CsvReport extends Report {
     static final String HEADER =
             "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields";
 
+    private static final byte[] REPEATS = "repeated=".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SEP_REPEATS = ";repeated=".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CALLS_NS = ";calls_ns=".getBytes(StandardCharsets.US_ASCII);
+
     private final AsciiBuffer buf;
     /** Per event id of the current file: ",name,CATEGORY," and "name=" of each field (";name=" after the first). */
     private byte[][] heads = new byte[0][];
@@ -73,6 +77,9 @@ final class CsvReport extends Report {
                 case NELEMS, UINT -> buf.unsignedDec(v);
                 default -> buf.dec(v);
             }
+        }
+        if (e.repeats() > 0) { // a collapsed polling loop: how many more calls, and their own time
+            buf.bytes(names.length == 0 ? REPEATS : SEP_REPEATS).dec(e.repeats()).bytes(CALLS_NS).dec(e.callsNs());
         }
         buf.ch('\n');
     }

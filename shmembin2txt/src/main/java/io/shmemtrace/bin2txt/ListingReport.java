@@ -42,6 +42,7 @@ final class ListingReport extends Report {
         line.append(' ');
         Fields.append(line, e, " ");
         if (!e.def().fields().isEmpty()) line.append(' ');
+        if (e.repeats() > 0) line.append("repeated=").append(e.repeats()).append(" calls=").append(e.callsNs()).append("ns ");
         line.append("duration=").append(e.durationNs()).append("ns burst=").append(e.burstNs()).append("ns");
         out.println(line);
     }

@@ -46,9 +46,14 @@ final class PeStats {
                 s = byId[id] = new CallStats();
                 defs[id] = def;
             }
-            long duration = e.durationNs();
-            s.add(duration, e.bytes());
-            events++;
+            long duration = e.callsNs();
+            if (e.repeats() == 0) {
+                s.add(duration, e.bytes());
+            } else { // a polling loop collapsed: its calls, and the computing between them
+                s.addRepeated(e.repeats(), duration, e.bytes() * e.repeats());
+                burstNs += e.durationNs() - duration;
+            }
+            events += e.calls();
             shmemNs += duration;
             burstNs += e.burstNs();
             long end = e.endNs();

@@ -18,7 +18,8 @@ class SpecEventsTest {
     @Test
     void everyFunctionOfTheSpecHasItsSemantics() {
         EventTable t = SpecEvents.table();
-        assertEquals(843, t.events().size());
+        assertEquals(843 + 1, t.events().size(), "the spec's functions and the repeat record's entry");
+        assertEquals(EventDef.REPEAT, t.byId(io.shmemtrace.format.Layout.REPEAT_EVENT_ID));
         Map<Operation, Integer> perOp = new TreeMap<>();
         for (EventDef d : t.events()) perOp.merge(d.operation(), 1, Integer::sum);
         assertEquals(null, perOp.get(Operation.UNKNOWN), "no function of the spec is left without an op");
@@ -28,6 +29,10 @@ class SpecEventsTest {
         assertEquals(2, perOp.get(Operation.QUIET));
         assertEquals(1, perOp.get(Operation.BARRIER_ALL));
         assertEquals(3, perOp.get(Operation.INIT));
+        assertEquals(1, perOp.get(Operation.REPEAT));
+        // poll="true": 24 g + 8 atomic_fetch + 5 legacy fetch, each with its ctx twin where it has one; 14 test; test_lock
+        long polls = t.events().stream().filter(d -> d.has(EventFlags.POLL)).count();
+        assertEquals(2 * 24 + 2 * 8 + 5 + 14 + 1, polls);
     }
 
     @Test

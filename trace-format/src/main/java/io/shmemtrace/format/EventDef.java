@@ -11,6 +11,17 @@ import java.util.List;
 public record EventDef(int id, String name, Category category, int flags, int elemSize, List<FieldDef> fields,
                        Operation operation, Completion completion) {
 
+    /**
+     * The table entry of repeat records (FORMAT.md, "Repeats"): the previous event again, {@code count} more
+     * times, the repeated calls taking {@code calls} time units in all. QUERY as a category so that readers of
+     * format 1.0 take it for a harmless call.
+     */
+    public static final EventDef REPEAT = new EventDef(Layout.REPEAT_EVENT_ID, "shmemtrace_repeat", Category.QUERY, 0,
+            0, List.of(new FieldDef("count", FieldKind.UINT), new FieldDef("calls", FieldKind.UINT)), Operation.REPEAT,
+            Completion.COMPLETE);
+    public static final int REPEAT_COUNT_FIELD = 0;
+    public static final int REPEAT_CALLS_FIELD = 1;
+
     public EventDef {
         fields = List.copyOf(fields);
     }

@@ -10,6 +10,8 @@ public final class EventFlags {
     public static final int DEPRECATED = 4;
     public static final int INIT = 8;
     public static final int FINALIZE = 16;
+    /** A call programs make in polling loops (spec: poll="true"): repeats of it are collapsed (FORMAT.md, "Repeats"). */
+    public static final int POLL = 32;
 
     private EventFlags() {}
 }

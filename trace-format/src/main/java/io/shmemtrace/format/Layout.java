@@ -82,6 +82,9 @@ public final class Layout {
     public static final int B_OPEN_MONO = 48;
     public static final int BLOCK_SEALED = 1;
 
+    /** Event id of a repeat record (FORMAT.md, "Repeats"): two bytes as a uvar (id + 1 = 0x3FFF). */
+    public static final int REPEAT_EVENT_ID = 0x3FFE;
+
     /** The longest uvar/svar: 64 bits in groups of 7. */
     public static final int MAX_VARINT = 10;
 

@@ -43,7 +43,12 @@ public enum Operation {
     CTX_CREATE(Kind.OTHER),
     CTX_DESTROY(Kind.OTHER),
     /** Anything else: global_exit, the cache no-ops. */
-    OTHER(Kind.OTHER);
+    OTHER(Kind.OTHER),
+    /**
+     * Not a call: the thread's previous event (a polling call) was made {@code count} more times with the same
+     * fields and result (FORMAT.md, "Repeats"). Only the writers put it in a table, never the spec.
+     */
+    REPEAT(Kind.OTHER);
 
     /** Groups of operations that tools treat alike. */
     public enum Kind { SETUP, MEMORY, RMA, ORDERING, COLLECTIVE, LOCK, SYNC, OTHER }

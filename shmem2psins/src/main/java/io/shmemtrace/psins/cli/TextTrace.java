@@ -80,6 +80,7 @@ final class TextTrace {
                 if (r.result() >= 0) s.append(" result=").append(r.result());
             }
             case MEMORY -> s.append(" bytes=").append(r.bytes());
+            case REPEAT -> s.append(" repeated=").append(r.repeats());
             default -> { }
         }
     }

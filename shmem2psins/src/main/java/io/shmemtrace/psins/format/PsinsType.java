@@ -41,6 +41,8 @@ public enum PsinsType {
     TEST_LOCK(0x72, Payload.LOCK),
     WAIT(0x78, Payload.NONE),
     TEST(0x79, Payload.NONE),
+    /** A polling call repeated with the same fields and result (per-PE format "Repeats"): u64 count. */
+    REPEAT(0x7A, Payload.REPEAT),
     MALLOC(0x7C, Payload.MEMORY),
     FREE(0x7D, Payload.MEMORY),
     CTX_CREATE(0x7E, Payload.NONE),
@@ -48,7 +50,7 @@ public enum PsinsType {
 
     /** What follows the record head; sizes in FORMAT.md. */
     public enum Payload {
-        BURST(0), NONE(0), RMA(17), QUIET(4), COLLECTIVE(20), LOCK(16), MEMORY(8);
+        BURST(0), NONE(0), RMA(17), QUIET(4), COLLECTIVE(20), LOCK(16), MEMORY(8), REPEAT(8);
 
         final int bytes;
 
@@ -126,7 +128,7 @@ public enum PsinsType {
             case TEST -> TEST;
             case CTX_CREATE -> CTX_CREATE;
             case CTX_DESTROY -> CTX_DESTROY;
-            case UNKNOWN, OTHER -> OTHER;
+            case UNKNOWN, OTHER, REPEAT -> OTHER;
         };
     }
 

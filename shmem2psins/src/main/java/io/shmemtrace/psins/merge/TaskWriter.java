@@ -129,7 +129,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
     private void write(TraceEvent e) throws IOException {
         Calls.Call call = calls[e.def().id()];
-        PsinsType type = call.type();
+        PsinsType type = e.repeats() > 0 ? PsinsType.REPEAT : call.type();
         ByteBuffer b = out.room(BURST_RECORD + MAX_RECORD);
         b.put((byte) PsinsType.BURST.id()).putInt(pe).putDouble(e.burstNs() * NS);
         b.put((byte) type.id()).putInt(pe).putShort((short) call.index()).putShort((short) e.thread());
@@ -139,6 +139,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
             case COLLECTIVE -> collective(b, e, call, type);
             case LOCK -> lock(b, e, call, type);
             case MEMORY -> b.putLong(memoryBytes(e, call));
+            case REPEAT -> b.putLong(e.repeats());
             default -> { }
         }
         Operation op = call.operation();

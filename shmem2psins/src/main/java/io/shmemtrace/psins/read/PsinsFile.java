@@ -211,6 +211,7 @@ public final class PsinsFile implements AutoCloseable {
     }
 
     private static void payload(ByteBuffer b, PsinsRecord r) {
+        r.repeats = 0;
         switch (r.type.payload()) {
             case RMA -> {
                 r.target = b.getInt();
@@ -231,6 +232,7 @@ public final class PsinsFile implements AutoCloseable {
                 r.result = b.getInt();
             }
             case MEMORY -> r.bytes = b.getLong();
+            case REPEAT -> r.repeats = b.getLong();
             default -> { }
         }
     }

@@ -27,6 +27,7 @@ public final class PsinsRecord {
     int partner;
     int result;
     int completed;
+    long repeats;
 
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
@@ -49,6 +50,7 @@ public final class PsinsRecord {
         c.partner = partner;
         c.result = result;
         c.completed = completed;
+        c.repeats = repeats;
         return c;
     }
 
@@ -71,6 +73,8 @@ public final class PsinsRecord {
     public double duration() { return duration; }
     public int target() { return target; }
     public long bytes() { return bytes; }
+    /** REPEAT records: how many more times the call before it was made (a collapsed polling loop). */
+    public long repeats() { return repeats; }
     public boolean nonblocking() { return (flags & PsinsLayout.RMA_NONBLOCKING) != 0; }
     public boolean deferred() { return (flags & PsinsLayout.RMA_DEFERRED) != 0; }
     public boolean onContext() { return (flags & PsinsLayout.RMA_CTX) != 0; }

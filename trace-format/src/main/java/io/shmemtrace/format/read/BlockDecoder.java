@@ -4,6 +4,7 @@ import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Leb128;
+import io.shmemtrace.format.Operation;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -58,6 +59,7 @@ final class BlockDecoder {
         long previousEnd = block.baseTime();
         long lastAddress = 0;
         long lastCtx = 0;
+        EventDef previous = null;
         decoded = 0;
         long[] values = event.values;
         while (true) {
@@ -68,22 +70,30 @@ final class BlockDecoder {
             try {
                 long id = cursor.uvar() - 1;
                 EventDef def = id < 0 || id > Integer.MAX_VALUE ? null : table.byId((int) id);
-                if (def == null) {
-                    unknownId = (int) id;
+                if (def == null || (def.operation() == Operation.REPEAT && previous == null)) {
+                    unknownId = (int) id; // a repeat with no event before it in the block cannot be read either
                     return Stop.UNKNOWN_ID;
                 }
                 long begin = previousEnd + cursor.uvar();
                 long end = begin + cursor.uvar();
-                FieldKind.Encoding[] fields = encodings[(int) id];
-                for (int f = 0; f < fields.length; f++) {
-                    values[f] = switch (fields[f]) {
-                        case UVAR -> cursor.uvar();
-                        case SVAR -> cursor.svar();
-                        case ADDRESS_DELTA -> lastAddress += cursor.svar();
-                        case CTX_DELTA -> lastCtx += cursor.svar();
-                    };
+                if (def.operation() == Operation.REPEAT) {
+                    // The fields stay the repeated event's: count and time go to their own slots.
+                    event.repeats = cursor.uvar();
+                    event.repeatCallsUnits = cursor.uvar();
+                    event.def = previous;
+                } else {
+                    FieldKind.Encoding[] fields = encodings[(int) id];
+                    for (int f = 0; f < fields.length; f++) {
+                        values[f] = switch (fields[f]) {
+                            case UVAR -> cursor.uvar();
+                            case SVAR -> cursor.svar();
+                            case ADDRESS_DELTA -> lastAddress += cursor.svar();
+                            case CTX_DELTA -> lastCtx += cursor.svar();
+                        };
+                    }
+                    event.repeats = 0;
+                    event.def = previous = def;
                 }
-                event.def = def;
                 event.seq = block.firstSeq() + decoded;
                 event.burstUnits = begin - previousEnd;
                 event.startUnits = begin;

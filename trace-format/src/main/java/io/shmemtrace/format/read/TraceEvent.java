@@ -16,6 +16,10 @@ public final class TraceEvent {
     long startUnits;
     long endUnits;
     long burstUnits;
+    /** 0, or for a repeat record the number of further calls it stands for. */
+    long repeats;
+    /** For a repeat record: the time (units) inside the repeated calls. */
+    long repeatCallsUnits;
     final long[] values = new long[256];
     TimeBase time;
     EventTable table;
@@ -33,6 +37,19 @@ public final class TraceEvent {
     public long endNs() { return time.toNs(endUnits); }
     public long durationNs() { return time.spanNs(endUnits - startUnits); }
     public long burstNs() { return time.spanNs(burstUnits); }
+
+    /**
+     * 0 for an ordinary event. For a repeat record (FORMAT.md, "Repeats"): how many more times the thread made
+     * the call of the event before it, with the same fields and result; def() and the fields are that call's,
+     * start and end span the repeated calls, and {@link #callsNs()} is the time inside them.
+     */
+    public long repeats() { return repeats; }
+
+    /** The calls this event stands for: 1, or a repeat record's count. */
+    public long calls() { return repeats == 0 ? 1 : repeats; }
+
+    /** Time inside the call(s): the duration, or for a repeat record the repeated calls' own time. */
+    public long callsNs() { return repeats == 0 ? durationNs() : time.spanNs(repeatCallsUnits); }
 
     /** The value of field i (table order); addresses already resolved from their deltas. */
     public long value(int i) {

@@ -4,6 +4,7 @@ import io.shmemtrace.codegen.model.TracedFunction;
 import io.shmemtrace.codegen.model.TracedFunction.Param;
 import io.shmemtrace.codegen.model.TracedFunction.Recorded;
 import io.shmemtrace.codegen.model.TracedSpec;
+import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldKind;
 import java.util.stream.Collectors;
 
@@ -12,6 +13,8 @@ import java.util.stream.Collectors;
  * native-shim/RUNTIME-CONTRACT.md. Locals are prefixed shmt_ so they never shadow a C argument.
  */
 public final class CWrapperEmitter {
+    /** SHMT_POLL_FIELDS of shmt_runtime.h. */
+    static final int POLL_FIELDS = 4;
     private final TracedSpec spec;
     private final StringBuilder out = new StringBuilder(1 << 20);
 
@@ -60,7 +63,11 @@ public final class CWrapperEmitter {
         out.append("    uint64_t shmt_t0 = shmt_now();\n");
         out.append("    ").append(f.returnsValue() ? f.returnType() + " shmt_ret = " : "").append(realCall(f)).append(";\n");
         out.append("    uint64_t shmt_t1 = shmt_now();\n");
-        emitRecord(f, "shmt_t1", "    ");
+        if (f.has(EventFlags.POLL)) {
+            emitPollRecord(f);
+        } else {
+            emitRecord(f, "shmt_t1", "    ");
+        }
         if (f.isFinalize()) {
             out.append("    shmt_stop(SHMT_STATE_FINALIZED, shmt_t1);\n");
         }
@@ -105,6 +112,42 @@ public final class CWrapperEmitter {
             out.append(indent).append("shmt_p = ").append(encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
         }
         out.append(indent).append("shmt_event_end(shmt_t, shmt_p, ").append(id).append(");\n");
+    }
+
+    /**
+     * A poll call (RUNTIME-CONTRACT.md, "Polling"): its recorded values first; a repeat of the last event is only
+     * counted, else the event is written from those values and remembered.
+     */
+    private void emitPollRecord(TracedFunction f) {
+        String id = "SHMT_ID_" + f.name();
+        int n = f.recorded().size();
+        if (n == 0 || n > POLL_FIELDS) {
+            throw new IllegalArgumentException(f.name() + ": a poll call records 1 to " + POLL_FIELDS + " fields, not " + n);
+        }
+        String values = f.recorded().stream().map(r -> raw(r.field().kind(), cExpression(r.expr())))
+                .collect(Collectors.joining(", "));
+        out.append("    const uint64_t shmt_v[").append(n).append("] = {").append(values).append("};\n");
+        out.append("    if (shmt_poll_repeat(shmt_t, ").append(id).append(", shmt_v, ").append(n)
+           .append(", shmt_t0, shmt_t1)) return").append(f.returnsValue() ? " shmt_ret" : "").append(";\n");
+        out.append("    uint8_t *shmt_p = shmt_event_begin(shmt_t, ").append(id).append(", shmt_t0, shmt_t1);\n");
+        for (int i = 0; i < n; i++) {
+            String v = "shmt_v[" + i + "]";
+            FieldKind kind = f.recorded().get(i).field().kind();
+            out.append("    shmt_p = ").append(encode(kind, kind == FieldKind.NELEMS || kind == FieldKind.UINT
+                    || kind == FieldKind.ADDR || kind == FieldKind.PTR || kind == FieldKind.CTX ? v : "(int64_t)" + v))
+               .append(";\n");
+        }
+        out.append("    shmt_event_end(shmt_t, shmt_p, ").append(id).append(");\n");
+        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(");\n");
+    }
+
+    /** A field's value as the uint64_t its encoding starts from. */
+    private static String raw(FieldKind kind, String expr) {
+        return switch (kind) {
+            case ADDR, PTR, CTX -> "(uint64_t)(uintptr_t)(" + expr + ")";
+            case NELEMS, UINT -> "(uint64_t)(" + expr + ")";
+            default -> "(uint64_t)(int64_t)(" + expr + ")";
+        };
     }
 
     private static String encode(FieldKind kind, String expr) {

@@ -131,6 +131,7 @@ public final class SpecExpander {
         int flags = 0;
         if (completion == Completion.POSTED) flags |= EventFlags.NONBLOCKING;
         if (f.deprecated) flags |= EventFlags.DEPRECATED;
+        if (f.poll) flags |= EventFlags.POLL;
         if (op == Operation.INIT) flags |= EventFlags.INIT;
         if (op == Operation.FINALIZE) flags |= EventFlags.FINALIZE;
         return flags;

@@ -1,6 +1,9 @@
 package io.shmemtrace.codegen.model;
 
+import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.Layout;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -11,7 +14,13 @@ import java.util.Set;
  */
 public record TracedSpec(List<TracedFunction> functions, Set<String> noReturn) {
 
+    /** The event table every trace of the native shim carries: the functions, and the repeat record's entry. */
     public EventTable eventTable() {
-        return new EventTable(functions.stream().map(TracedFunction::toEventDef).toList());
+        List<EventDef> defs = new ArrayList<>(functions.stream().map(TracedFunction::toEventDef).toList());
+        if (defs.size() >= Layout.REPEAT_EVENT_ID) {
+            throw new IllegalArgumentException("more than " + Layout.REPEAT_EVENT_ID + " events: ids reach the repeat record's");
+        }
+        defs.add(EventDef.REPEAT);
+        return new EventTable(defs);
     }
 }

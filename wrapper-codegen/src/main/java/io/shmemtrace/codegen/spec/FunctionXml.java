@@ -26,6 +26,9 @@ public class FunctionXml {
     public String completion = "complete";
     @XmlAttribute
     public boolean deprecated;
+    /** Programs call it in polling loops: repeats with the same fields and result are collapsed. */
+    @XmlAttribute
+    public boolean poll;
     @XmlAttribute
     public boolean noreturn;
 
