@@ -5,11 +5,12 @@ import java.nio.charset.StandardCharsets;
 /** Byte offsets and sizes of the merged trace (shmem2psins/FORMAT.md), shared by its writer and reader. */
 public final class PsinsLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 1;
+    /** 2: varint records, bursts folded into events, integer ns times (1: fixed records, f64 seconds). */
+    public static final int VERSION = 2;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;
-    public static final int FLAG_F64_TIMES = 0x08;
+    public static final int FLAG_VARINT = 0x10;
     public static final int FLAG_TABLES_AT_END = 0x20;
     public static final int FLAG_SHMEM = 0x40;
     public static final int FLAG_PARTIAL = 0x80;
@@ -39,15 +40,20 @@ public final class PsinsLayout {
     public static final int I_STATE = 24;
     public static final int I_DAMAGED = 25;
     public static final int I_THREADS = 26;
+    public static final int I_FLAGS = 28;
+    /** I_FLAGS bit: each record of the task names its thread (it has threads other than thread 0). */
+    public static final int TASK_THREADED = 1;
     /** I_STATE of a task whose trace is missing or unreadable. */
     public static final int STATE_MISSING = 0xFF;
 
-    /** Record sizes: the head every record has, then per payload. */
-    public static final int RECORD_HEAD = 5; // u8 type, u32 task
-    public static final int BURST_RECORD = RECORD_HEAD + 8;
-    public static final int EVENT_HEAD = RECORD_HEAD + 4; // + u16 call, u16 thread
-    public static final int EVENT_TAIL = 16; // f64 start, f64 duration
-    public static final int MAX_RECORD = 64;
+    /** The longest record (FORMAT.md, "Records"): head, thread, three times and the largest payload. */
+    public static final int MAX_RECORD = 128;
+
+    /**
+     * Forward links (a deferred call's completion, a lock's release) are u16 deltas patched in place: 0 none,
+     * NEAR_LINK_LIMIT and more is in the link table at the end.
+     */
+    public static final int FAR_LINK = 0xFFFF;
 
     /** "No event": a completion or lock partner that is not in the trace. */
     public static final int NO_EVENT = -1;
@@ -55,6 +61,12 @@ public final class PsinsLayout {
     /** Table records at the end. */
     public static final int TABLE_PE_SET = 0xFF;
     public static final int TABLE_CALL = 0xFE;
+    /** A forward link too far for its u16: u32 task, u64 event, u64 the event it links to. */
+    public static final int TABLE_LINK = 0xFD;
+    /** Call table flag: the call returns before its remote effect is complete (a later call completes it). */
+    public static final int CALL_DEFERRED = 1;
+    /** Call table flag: the call takes a context (its RMA records carry a context byte). */
+    public static final int CALL_CTX = 2;
 
     /** RMA flags. */
     public static final int RMA_NONBLOCKING = 1;

@@ -39,8 +39,8 @@ public enum PsinsType {
     SET_LOCK(0x70, Payload.LOCK),
     CLEAR_LOCK(0x71, Payload.LOCK),
     TEST_LOCK(0x72, Payload.LOCK),
-    WAIT(0x78, Payload.NONE),
-    TEST(0x79, Payload.NONE),
+    WAIT(0x78, Payload.SYNC),
+    TEST(0x79, Payload.SYNC),
     /** A polling call repeated with the same fields and result (per-PE format "Repeats"): u64 count. */
     REPEAT(0x7A, Payload.REPEAT),
     MALLOC(0x7C, Payload.MEMORY),
@@ -48,16 +48,8 @@ public enum PsinsType {
     CTX_CREATE(0x7E, Payload.NONE),
     CTX_DESTROY(0x7F, Payload.NONE);
 
-    /** What follows the record head; sizes in FORMAT.md. */
-    public enum Payload {
-        BURST(0), NONE(0), RMA(17), QUIET(4), COLLECTIVE(20), LOCK(16), MEMORY(8), REPEAT(8);
-
-        final int bytes;
-
-        Payload(int bytes) {
-            this.bytes = bytes;
-        }
-    }
+    /** What follows an event record's times (FORMAT.md, "Records"). */
+    public enum Payload { BURST, NONE, RMA, QUIET, COLLECTIVE, LOCK, MEMORY, REPEAT, SYNC }
 
     private static final PsinsType[] BY_ID = new PsinsType[256];
 
@@ -79,12 +71,6 @@ public enum PsinsType {
 
     public Payload payload() {
         return payload;
-    }
-
-    /** Bytes of a record of this type, head and times included. */
-    public int recordSize() {
-        return this == BURST ? PsinsLayout.BURST_RECORD
-                : PsinsLayout.EVENT_HEAD + payload.bytes + PsinsLayout.EVENT_TAIL;
     }
 
     /** The type with this id, or null. */

@@ -17,7 +17,8 @@ import java.util.Map;
 final class Calls {
     /** What the merge needs to know of one event id of one file. */
     record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
-                int peSizeField, int rootField, int addressField, int resultField, int[] sizeFields) {}
+                int peSizeField, int rootField, int addressField, int resultField, int cmpField, int valueField,
+                int[] sizeFields) {}
 
     private final List<Call> calls = new ArrayList<>();
     private final Map<String, Call> byName = new HashMap<>();
@@ -43,7 +44,7 @@ final class Calls {
                 def.indexOf(FieldKind.CTX),
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
-                java.util.Arrays.copyOf(sizes, n));
+                def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), java.util.Arrays.copyOf(sizes, n));
         calls.add(c);
         return c;
     }

@@ -104,6 +104,7 @@ public final class Merge {
         boolean[] damaged = new boolean[npes];
         boolean[] merged = new boolean[npes];
         int[] threads = new int[npes];
+        byte[] taskFlags = new byte[npes];
         long events = 0;
         int missing = 0;
         Progress progress = new Progress(err, o.progress(), npes);
@@ -124,7 +125,7 @@ public final class Merge {
                     continue;
                 }
                 try {
-                    task.begin(pe, calls.of(file.table()), calls.all().size());
+                    task.begin(pe, calls.of(file.table()), calls.all().size(), file.threads());
                     file.read(task);
                     long n = task.end();
                     records[pe] = 2 * n;
@@ -132,6 +133,7 @@ public final class Merge {
                     merged[pe] = true;
                     states[pe] = (byte) file.header().state().ordinal();
                     threads[pe] = file.threads().length;
+                    taskFlags[pe] = (byte) (TaskWriter.threaded(file.threads()) ? TASK_THREADED : 0);
                     totals.task(pe, calls.all(), task.callCounts, task.callNs);
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
@@ -151,7 +153,7 @@ public final class Merge {
             progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
-            int tableRecords = writeTables(out, collectives, calls);
+            int tableRecords = writeTables(out, collectives, calls, task.farLinks);
             out.flush();
             long[] shifts = alignment.shiftsNs();
             ByteBuffer index = ByteBuffer.allocate((npes + 1) * INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
@@ -160,7 +162,7 @@ public final class Merge {
                 index.putLong(at + I_OFFSET, offsets[pe]).putLong(at + I_RECORDS, records[pe])
                         .putDouble(at + I_SHIFT_S, shifts[pe] * 1e-9).put(at + I_STATE, states[pe])
                         .put(at + I_DAMAGED, (byte) (damaged[pe] ? 1 : 0))
-                        .putShort(at + I_THREADS, (short) threads[pe]);
+                        .putShort(at + I_THREADS, (short) threads[pe]).put(at + I_FLAGS, taskFlags[pe]);
             }
             index.putLong(npes * INDEX_ENTRY + I_OFFSET, tablesOffset).putLong(npes * INDEX_ENTRY + I_RECORDS, tableRecords);
             out.writeAt(index, HEADER_SIZE);
@@ -183,21 +185,25 @@ public final class Merge {
         return null;
     }
 
-    private static int writeTables(MergedOutput out, Collectives collectives, Calls calls) throws IOException {
+    private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks)
+            throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
             out.room(32).put((byte) TABLE_PE_SET).putInt(s.id).putInt(s.start).putInt(s.logStride).putInt(s.size);
         }
         for (Calls.Call c : calls.all()) {
             byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
-            out.room(8 + name.length).put((byte) TABLE_CALL).putShort((short) c.index()).put((byte) c.type().id())
-                    .putShort((short) name.length).put(name);
+            out.room(9 + name.length).put((byte) TABLE_CALL).putShort((short) c.index()).put((byte) c.type().id())
+                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0))).putShort((short) name.length).put(name);
         }
-        return collectives.sets().size() + calls.all().size();
+        for (long[] l : farLinks) {
+            out.room(21).put((byte) TABLE_LINK).putInt((int) l[0]).putLong(l[1]).putLong(l[2]);
+        }
+        return collectives.sets().size() + calls.all().size() + farLinks.size();
     }
 
     private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r) {
         ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        int flags = FLAG_EXTENDED | FLAG_F64_TIMES | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0);
+        int flags = FLAG_EXTENDED | FLAG_VARINT | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0);
         h.put(H_FLAGS, (byte) flags).put(H_VERSION, (byte) VERSION)
                 .putShort(H_TASKS_U16, (short) Math.min(scan.npes(), 0xFFFF)).put(H_MAGIC, MAGIC)
                 .putInt(H_TASKS, scan.npes()).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())

@@ -32,17 +32,26 @@ final class MergedOutput implements AutoCloseable {
         return buffer;
     }
 
+    /** Appends bytes [0, length) of a record; returns the file offset of its first byte. */
+    long append(byte[] record, int length) throws IOException {
+        if (buffer.remaining() < length) flush();
+        long at = position();
+        buffer.put(record, 0, length);
+        return at;
+    }
+
     /** File offset of the next byte written. */
     long position() {
         return flushed + buffer.position();
     }
 
-    void patchInt(long fileOffset, int value) throws IOException {
+    /** Sets a u16 written earlier (a forward link), in the buffer while it is still there, else in the file. */
+    void patchShort(long fileOffset, int value) throws IOException {
         if (fileOffset >= flushed) {
-            buffer.putInt((int) (fileOffset - flushed), value);
+            buffer.putShort((int) (fileOffset - flushed), (short) value);
         } else {
             patch.clear();
-            patch.putInt(value).flip();
+            patch.putShort((short) value).flip();
             writeAt(patch, fileOffset);
         }
     }

@@ -2,12 +2,12 @@ package io.shmemtrace.psins.merge;
 
 import static io.shmemtrace.psins.format.PsinsLayout.*;
 
+import io.shmemtrace.format.Leb128;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.psins.format.PsinsType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -18,16 +18,19 @@ import java.util.function.Consumer;
  * the instance number of each collective, and per-call totals for RankPid.extended.
  */
 final class TaskWriter implements Consumer<TraceEvent> {
-    private static final double NS = 1e-9;
-
-    /** File offsets of completion fields still waiting for the event that completes them. */
+    /** Deferred calls still waiting for the event that completes them: their link's file offset and event number. */
     private static final class Pending {
         long[] offsets = new long[64];
+        long[] events = new long[64];
         int size;
 
-        void add(long offset) {
-            if (size == offsets.length) offsets = java.util.Arrays.copyOf(offsets, size * 2);
-            offsets[size++] = offset;
+        void add(long offset, long event) {
+            if (size == offsets.length) {
+                offsets = java.util.Arrays.copyOf(offsets, size * 2);
+                events = java.util.Arrays.copyOf(events, size * 2);
+            }
+            offsets[size] = offset;
+            events[size++] = event;
         }
     }
 
@@ -76,6 +79,16 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private final Map<Long, Pending> contexts = new HashMap<>();
     private final HeldLocks locks = new HeldLocks();
     private int unpairedLocks;
+    /** One record, encoded here before it is appended. */
+    private final byte[] scratch = new byte[MAX_RECORD];
+    private boolean threaded;
+    private int lastThread;
+    private long lastEndNs;
+    private long lastAddress;
+    private int lockLink = -1;
+    private long heldLock;
+    /** Forward links past a u16: (task, event, linked event), for the link table. */
+    final java.util.List<long[]> farLinks = new java.util.ArrayList<>();
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
@@ -86,8 +99,13 @@ final class TaskWriter implements Consumer<TraceEvent> {
         this.report = report;
     }
 
-    void begin(int pe, Calls.Call[] calls, int callCount) {
+    /** Starts a task; threads: the thread indexes that have events (each record names its thread unless all are 0). */
+    void begin(int pe, Calls.Call[] calls, int callCount, int[] threads) {
         this.pe = pe;
+        this.threaded = threaded(threads);
+        this.lastThread = -1;
+        this.lastEndNs = 0;
+        this.lastAddress = 0;
         this.calls = calls;
         this.offsetNs = alignment.initOffsetNs(pe);
         this.events = 0;
@@ -129,46 +147,84 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
     private void write(TraceEvent e) throws IOException {
         Calls.Call call = calls[e.def().id()];
-        PsinsType type = e.repeats() > 0 ? PsinsType.REPEAT : call.type();
-        ByteBuffer b = out.room(BURST_RECORD + MAX_RECORD);
-        b.put((byte) PsinsType.BURST.id()).putInt(pe).putDouble(e.burstNs() * NS);
-        b.put((byte) type.id()).putInt(pe).putShort((short) call.index()).putShort((short) e.thread());
+        boolean repeat = e.repeats() > 0;
+        PsinsType type = repeat ? PsinsType.REPEAT : call.type();
+        int thread = e.thread();
+        if (thread != lastThread) { // a task's threads come one after the other: times restart per thread
+            lastThread = thread;
+            lastEndNs = 0;
+        }
+        long startNs = offsetNs + e.startNs();
+        long burstNs = e.burstNs();
+        long durationNs = e.durationNs();
+        // The start is the previous end plus the burst, but for rounding (per-PE times are clock units): the
+        // difference is stored only where there is one, flagged in the head.
+        long skew = startNs - lastEndNs - burstNs;
+        int n = Leb128.putUnsigned(scratch, 0, (long) call.index() << 2 | (repeat ? 2 : 0) | (skew != 0 ? 1 : 0));
+        if (threaded) n = Leb128.putUnsigned(scratch, n, thread);
+        n = Leb128.putUnsigned(scratch, n, burstNs);
+        if (skew != 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(skew));
+        n = Leb128.putUnsigned(scratch, n, durationNs);
+        lastEndNs = startNs + durationNs;
+        int link = -1; // where in the record a forward link goes, if it has one
+        Pending linkTo = null;
         switch (type.payload()) {
-            case RMA -> rma(b, e, call, type);
-            case QUIET -> b.putInt(complete(context(e, call)));
-            case COLLECTIVE -> collective(b, e, call, type);
-            case LOCK -> lock(b, e, call, type);
-            case MEMORY -> b.putLong(memoryBytes(e, call));
-            case REPEAT -> b.putLong(e.repeats());
+            case RMA -> {
+                long ctx = call.ctxField() < 0 ? 0 : e.value(call.ctxField());
+                n = Leb128.putUnsigned(scratch, n, Leb128.zigzag((long) e.targetPe() - pe));
+                n = Leb128.putUnsigned(scratch, n, e.bytes());
+                if (call.ctxField() >= 0) scratch[n++] = (byte) (ctx != 0 ? 1 : 0);
+                if (call.deferred()) {
+                    link = n;
+                    n += 2;
+                    linkTo = ctx == 0 ? defaultContext : contexts.computeIfAbsent(ctx, k -> new Pending());
+                }
+                n = address(e, call, n);
+            }
+            case QUIET -> n = Leb128.putUnsigned(scratch, n, complete(context(e, call)));
+            case COLLECTIVE -> n = collective(e, call, n);
+            case LOCK -> n = lock(e, call, type, n);
+            case MEMORY -> n = Leb128.putUnsigned(scratch, n, memoryBytes(e, call));
+            case REPEAT -> n = Leb128.putUnsigned(scratch, n, e.repeats());
+            case SYNC -> {
+                n = address(e, call, n);
+                n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(call.cmpField() < 0 ? -1 : e.value(call.cmpField())));
+                n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(call.valueField() < 0 ? 0 : e.value(call.valueField())));
+            }
             default -> { }
         }
+        if (link >= 0 || lockLink >= 0) { // zero now: patched when the linked event comes
+            int at = link >= 0 ? link : lockLink;
+            scratch[at] = 0;
+            scratch[at + 1] = 0;
+        }
+        long recordAt = out.append(scratch, n);
+        if (link >= 0) linkTo.add(recordAt + link, events);
+        if (lockLink >= 0) locks.add(heldLock, events, recordAt + lockLink);
+        lockLink = -1;
         Operation op = call.operation();
-        if (op == Operation.FINALIZE) {
+        if (!repeat && op == Operation.FINALIZE) {
             complete(defaultContext);
             for (Pending p : contexts.values()) complete(p);
-        } else if (op.completesPending() && op != Operation.QUIET) { // a quiet's count is in its payload
+        } else if (!repeat && op.completesPending() && op != Operation.QUIET) { // a quiet's count is in its payload
             complete(context(e, call));
         }
-        long endNs = e.endNs();
-        b.putDouble((offsetNs + e.startNs()) * NS).putDouble(e.durationNs() * NS);
-        if (type == PsinsType.BARRIER_ALL) alignment.firstBarrier(pe, offsetNs + endNs);
-        callCounts[call.index()]++;
-        callNs[call.index()] += e.durationNs();
+        if (type == PsinsType.BARRIER_ALL) alignment.firstBarrier(pe, offsetNs + e.endNs());
+        callCounts[call.index()] += e.calls();
+        callNs[call.index()] += e.callsNs();
         events++;
     }
 
-    private void rma(ByteBuffer b, TraceEvent e, Calls.Call call, PsinsType type) {
-        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
-        long ctx = call.ctxField() < 0 ? 0 : e.value(call.ctxField());
-        int flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
-                | (ctx != 0 ? RMA_CTX : 0);
-        b.putInt(e.targetPe()).putLong(e.bytes()).put((byte) flags);
-        if (call.deferred()) {
-            (ctx == 0 ? defaultContext : contexts.computeIfAbsent(ctx, k -> new Pending())).add(out.position());
-            b.putInt(NO_EVENT);
-        } else {
-            b.putInt((int) events); // complete when the call returns
-        }
+    static boolean threaded(int[] threads) {
+        return threads.length > 1 || (threads.length == 1 && threads[0] != 0);
+    }
+
+    /** The symmetric address, as a delta from the task's previous one. */
+    private int address(TraceEvent e, Calls.Call call, int n) {
+        long address = call.addressField() < 0 ? 0 : e.value(call.addressField());
+        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(address - lastAddress));
+        lastAddress = address;
+        return n;
     }
 
     private Pending context(TraceEvent e, Calls.Call call) {
@@ -179,39 +235,58 @@ final class TaskWriter implements Consumer<TraceEvent> {
     /** Links every pending call of p to the current event; returns how many there were. */
     private int complete(Pending p) throws IOException {
         int n = p.size;
-        for (int i = 0; i < n; i++) out.patchInt(p.offsets[i], (int) events);
+        for (int i = 0; i < n; i++) link(p.offsets[i], p.events[i]);
         p.size = 0;
         return n;
     }
 
-    private void collective(ByteBuffer b, TraceEvent e, Calls.Call call, PsinsType type) {
+    /** Patches the forward link of event `from` (at fileOffset) to the current event. */
+    private void link(long fileOffset, long from) throws IOException {
+        long delta = events - from;
+        if (delta >= FAR_LINK) farLinks.add(new long[] {pe, from, events});
+        out.patchShort(fileOffset, (int) Math.min(delta, FAR_LINK));
+    }
+
+    private int collective(TraceEvent e, Calls.Call call, int n) {
         Collectives.PeSet set = call.peStartField() < 0 ? collectives.world()
                 : collectives.set((int) e.value(call.peStartField()), (int) e.value(call.logStrideField()),
                         (int) e.value(call.peSizeField()));
         int root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
-        b.putInt(set.id).putInt(root).putLong(e.bytes()).putInt(collectives.next(set, call.index(), root));
+        n = Leb128.putUnsigned(scratch, n, set.id);
+        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
+        n = Leb128.putUnsigned(scratch, n, e.bytes());
+        return Leb128.putUnsigned(scratch, n, collectives.next(set, call.index(), root));
     }
 
-    private void lock(ByteBuffer b, TraceEvent e, Calls.Call call, PsinsType type) throws IOException {
+    /** A lock's address, its partner (acquire: a forward link to the release; release: back to the acquire), result. */
+    private int lock(TraceEvent e, Calls.Call call, PsinsType type, int n) throws IOException {
         long lock = call.addressField() < 0 ? 0 : e.value(call.addressField());
         int result = call.resultField() < 0 ? -1 : (int) e.value(call.resultField());
-        b.putLong(lock);
-        int partner = NO_EVENT;
-        if (type == PsinsType.SET_LOCK || (type == PsinsType.TEST_LOCK && result == 0)) {
-            locks.add(lock, events, out.position());
-        } else if (type == PsinsType.CLEAR_LOCK) {
+        n = address(e, call, n);
+        if (type == PsinsType.SET_LOCK || type == PsinsType.TEST_LOCK) {
+            lockLink = n; // a test_lock that did not get it keeps 0: no partner
+            heldLock = lock;
+            n += 2;
+            if (type == PsinsType.TEST_LOCK && result != 0) {
+                scratch[lockLink] = 0;
+                scratch[lockLink + 1] = 0;
+                lockLink = -1;
+            }
+        } else {
+            long back = 0;
             int held = locks.find(lock);
             if (held >= 0) {
-                out.patchInt(locks.partnerOffset[held], (int) events);
-                partner = (int) locks.event[held];
+                link(locks.partnerOffset[held], locks.event[held]);
+                back = events - locks.event[held];
                 locks.remove(held);
             } else {
                 unpairedLocks++;
                 report.accept("PE " + pe + ": event #" + events + " clears lock 0x" + Long.toHexString(lock)
                         + ", which it does not hold");
             }
+            n = Leb128.putUnsigned(scratch, n, back);
         }
-        b.putInt(partner).putInt(result);
+        return Leb128.putUnsigned(scratch, n, Leb128.zigzag(result));
     }
 
     /** Bytes asked for: the product of the size arguments (calloc: count x size), else count x element size. */

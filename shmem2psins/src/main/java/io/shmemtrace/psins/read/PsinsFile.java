@@ -2,6 +2,7 @@ package io.shmemtrace.psins.read;
 
 import static io.shmemtrace.psins.format.PsinsLayout.*;
 
+import io.shmemtrace.format.Leb128;
 import io.shmemtrace.psins.format.PsinsType;
 import io.shmemtrace.psins.format.AlignmentMethod;
 import java.io.EOFException;
@@ -28,6 +29,8 @@ import java.util.function.Consumer;
  */
 public final class PsinsFile implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
+    /** Seconds per ns: times are integer ns on the aligned base; the API keeps seconds, as v1 had them. */
+    private static final double NS = 1e-9;
 
     private final Path path;
     private final FileChannel channel;
@@ -36,15 +39,13 @@ public final class PsinsFile implements AutoCloseable {
     private final List<TaskEntry> tasks;
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
-    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
-    /** File offset of buffer[0]. */
-    private long bufferAt;
+    /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
+    private final java.util.Map<String, Long> farLinks = new java.util.HashMap<>();
 
     private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
         this.path = path;
         this.channel = channel;
         this.size = channel.size();
-        this.buffer.limit(0);
         this.header = readHeader();
         this.tasks = readIndex();
         readTables();
@@ -123,7 +124,7 @@ public final class PsinsFile implements AutoCloseable {
             int at = t * INDEX_ENTRY;
             TaskEntry e = new TaskEntry(t, index.getLong(at + I_OFFSET), index.getLong(at + I_RECORDS),
                     index.getDouble(at + I_SHIFT_S), index.get(at + I_STATE) & 0xFF, index.get(at + I_DAMAGED) != 0,
-                    index.getShort(at + I_THREADS) & 0xFFFF);
+                    index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF);
             if (e.offset() < dataStart || e.offset() > header.tablesOffset() || e.records() < 0) {
                 throw new PsinsFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
                         + e.records() + " records");
@@ -150,10 +151,14 @@ public final class PsinsFile implements AutoCloseable {
                 } else if (kind == TABLE_CALL) {
                     int index = t.getShort() & 0xFFFF;
                     PsinsType type = PsinsType.of(t.get() & 0xFF);
+                    int flags = t.get() & 0xFF;
                     byte[] name = new byte[t.getShort() & 0xFFFF];
                     t.get(name);
                     if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
-                    calls.add(new CallEntry(index, new String(name, StandardCharsets.UTF_8), type));
+                    calls.add(new CallEntry(index, new String(name, StandardCharsets.UTF_8), type,
+                            (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0));
+                } else if (kind == TABLE_LINK) {
+                    farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {
                     throw new PsinsFormatException(path, "damaged tables: record kind " + kind + " at byte " + recordAt);
                 }
@@ -171,89 +176,147 @@ public final class PsinsFile implements AutoCloseable {
     }
 
     /**
-     * Reads every record of a task, in order, into the visitor. Throws at the first record that is not
-     * readable (cut short, unknown type, wrong task); the records before it were delivered.
+     * Reads every record of a task, in order, into the visitor: a CPU burst, then its event, for each event.
+     * Throws at the first record that is not readable (cut short, unknown call); the records before it were
+     * delivered.
      */
     public void read(int task, Consumer<PsinsRecord> visitor) throws IOException, PsinsFormatException {
         TaskEntry entry = tasks.get(task);
+        long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
+        Window in = new Window(entry.offset(), end);
         PsinsRecord r = new PsinsRecord();
         r.task = task;
-        long at = entry.offset();
-        long event = 0;
-        for (long i = 0; i < entry.records(); i++) {
-            ByteBuffer b = window(at, "task " + task + " record " + i);
-            int start = b.position();
-            PsinsType type = PsinsType.of(b.get() & 0xFF);
-            int owner = b.getInt();
-            if (type == null || owner != task) {
-                throw new PsinsFormatException(path, "task " + task + " record " + i + " at byte " + at + ": "
-                        + (type == null ? "unknown type 0x" + Integer.toHexString(b.get(start) & 0xFF) : "belongs to task " + owner));
-            }
-            r.type = type;
-            if (type == PsinsType.BURST) {
+        boolean threaded = (entry.flags() & TASK_THREADED) != 0;
+        int lastThread = -1;
+        long lastEndNs = 0, lastAddress = 0;
+        long events = entry.events();
+        for (long event = 0; event < events; event++) {
+            long at = in.position();
+            try {
+                in.need();
+                long head = in.uvar(); // call << 2 | repeat << 1 | skew
+                if ((head >>> 2) >= calls.size()) {
+                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            + ": unknown call " + (head >>> 2));
+                }
+                CallEntry call = calls.get((int) (head >>> 2));
+                PsinsType type = (head & 2) != 0 ? PsinsType.REPEAT : call.type();
+                int thread = threaded ? (int) in.uvar() : 0;
+                if (thread != lastThread) {
+                    lastThread = thread;
+                    lastEndNs = 0;
+                }
+                long burstNs = in.uvar();
+                long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
+                long durationNs = in.uvar();
+                lastEndNs = startNs + durationNs;
+                r.type = PsinsType.BURST;
                 r.event = -1;
                 r.call = null;
+                r.thread = thread;
                 r.start = 0;
-                r.duration = b.getDouble();
-            } else {
-                r.event = event++;
-                int call = b.getShort() & 0xFFFF;
-                if (call >= calls.size()) throw new PsinsFormatException(path, "task " + task + " record " + i + ": unknown call " + call);
-                r.call = calls.get(call);
-                r.thread = b.getShort() & 0xFFFF;
-                payload(b, r);
-                r.start = b.getDouble() + entry.shiftSeconds();
-                r.duration = b.getDouble();
+                r.duration = burstNs * NS;
+                visitor.accept(r);
+                r.type = type;
+                r.event = event;
+                r.call = call;
+                r.start = startNs * NS + entry.shiftSeconds();
+                r.duration = durationNs * NS;
+                r.repeats = 0;
+                r.address = 0;
+                switch (type.payload()) {
+                    case RMA -> {
+                        r.target = (int) (task + in.svar());
+                        r.bytes = in.uvar();
+                        boolean ctx = call.ctx() && in.u8() != 0;
+                        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
+                        r.flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
+                                | (ctx ? RMA_CTX : 0);
+                        r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
+                        r.address = lastAddress += in.svar();
+                    }
+                    case QUIET -> r.completed = (int) in.uvar();
+                    case COLLECTIVE -> {
+                        r.set = (int) in.uvar();
+                        r.root = (int) in.svar();
+                        r.bytes = in.uvar();
+                        r.instance = (int) in.uvar();
+                    }
+                    case LOCK -> {
+                        r.address = lastAddress += in.svar();
+                        r.lock = r.address;
+                        if (type == PsinsType.CLEAR_LOCK) {
+                            long back = in.uvar();
+                            r.partner = back == 0 ? NO_EVENT : (int) (event - back);
+                        } else {
+                            r.partner = forward(task, event, in.u16());
+                        }
+                        r.result = (int) in.svar();
+                    }
+                    case MEMORY -> r.bytes = in.uvar();
+                    case REPEAT -> r.repeats = in.uvar();
+                    case SYNC -> {
+                        r.address = lastAddress += in.svar();
+                        r.cmp = (int) in.svar();
+                        r.value = in.svar();
+                    }
+                    default -> { }
+                }
+            } catch (Leb128.Overrun e) {
+                throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                        + " runs past the task's records (cut short or damaged)");
             }
-            at += b.position() - start;
             visitor.accept(r);
         }
     }
 
-    private static void payload(ByteBuffer b, PsinsRecord r) {
-        r.repeats = 0;
-        switch (r.type.payload()) {
-            case RMA -> {
-                r.target = b.getInt();
-                r.bytes = b.getLong();
-                r.flags = b.get() & 0xFF;
-                r.completion = b.getInt();
-            }
-            case QUIET -> r.completed = b.getInt();
-            case COLLECTIVE -> {
-                r.set = b.getInt();
-                r.root = b.getInt();
-                r.bytes = b.getLong();
-                r.instance = b.getInt();
-            }
-            case LOCK -> {
-                r.lock = b.getLong();
-                r.partner = b.getInt();
-                r.result = b.getInt();
-            }
-            case MEMORY -> r.bytes = b.getLong();
-            case REPEAT -> r.repeats = b.getLong();
-            default -> { }
-        }
+    /** A forward link's event: 0 none, FAR_LINK in the link table, else event + delta. */
+    private int forward(int task, long event, int delta) throws PsinsFormatException {
+        if (delta == 0) return NO_EVENT;
+        if (delta != FAR_LINK) return (int) (event + delta);
+        Long far = farLinks.get(linkKey(task, event));
+        if (far == null) throw new PsinsFormatException(path, "task " + task + " event " + event + ": link table has no entry");
+        return far.intValue();
     }
 
-    /** The buffer, positioned at file offset at, holding a whole record (or the file's rest). */
-    private ByteBuffer window(long at, String what) throws IOException, PsinsFormatException {
-        long end = bufferAt + buffer.limit();
-        if (at < bufferAt || at + MAX_RECORD > end && end < size) {
-            buffer.clear();
-            bufferAt = at;
-            while (buffer.hasRemaining() && channel.read(buffer, bufferAt + buffer.position()) > 0) { }
-            buffer.flip();
+    private static String linkKey(int task, long event) {
+        return task + ":" + event;
+    }
+
+    /** A task's record bytes, read through a 1 MiB window that slides along: never past the task's end. */
+    private final class Window extends Leb128.Cursor {
+        /** File offset of bytes[0], and of the task's end. */
+        private long base;
+        private final long limit;
+
+        Window(long start, long limit) throws IOException {
+            super(new byte[BUFFER]);
+            this.limit = Math.min(limit, size);
+            load(start);
         }
-        int pos = (int) (at - bufferAt);
-        int type = pos < buffer.limit() ? buffer.get(pos) & 0xFF : -1;
-        PsinsType t = PsinsType.of(type);
-        int need = t == null ? RECORD_HEAD : t.recordSize();
-        if (pos + need > buffer.limit()) {
-            throw new PsinsFormatException(path, what + " at byte " + at + " runs past the end of the file (" + size + " bytes; cut short?)");
+
+        long position() {
+            return base + pos;
         }
-        return buffer.position(pos);
+
+        /** Makes sure a whole record is in the array: at least MAX_RECORD bytes, or all the task has left. */
+        void need() throws IOException {
+            if (end - pos >= MAX_RECORD || base + end >= limit) return;
+            load(base + pos);
+        }
+
+        private void load(long at) throws IOException {
+            int n = (int) Math.max(0, Math.min(bytes.length, limit - at));
+            ByteBuffer b = ByteBuffer.wrap(bytes, 0, n);
+            while (b.hasRemaining() && channel.read(b, at + b.position()) > 0) { }
+            base = at;
+            pos = 0;
+            end = b.position();
+        }
+
+        int u16() throws Leb128.Overrun {
+            return u8() | u8() << 8;
+        }
     }
 
     @Override

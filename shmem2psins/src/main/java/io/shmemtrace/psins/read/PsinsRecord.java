@@ -28,6 +28,9 @@ public final class PsinsRecord {
     int result;
     int completed;
     long repeats;
+    long address;
+    int cmp;
+    long value;
 
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
@@ -51,6 +54,9 @@ public final class PsinsRecord {
         c.result = result;
         c.completed = completed;
         c.repeats = repeats;
+        c.address = address;
+        c.cmp = cmp;
+        c.value = value;
         return c;
     }
 
@@ -88,6 +94,11 @@ public final class PsinsRecord {
     public long lock() { return lock; }
     public int partner() { return partner; }
     public int result() { return result; }
+    /** RMA, atomics, locks, waits and tests: the symmetric address (0 where the call names none). */
+    public long address() { return address; }
+    /** Waits and tests: the compare operator (SHMEM_CMP_* value, -1 without) and the value compared with. */
+    public int cmp() { return cmp; }
+    public long value() { return value; }
     /** Quiet: how many earlier calls it completed. */
     public int completed() { return completed; }
 }

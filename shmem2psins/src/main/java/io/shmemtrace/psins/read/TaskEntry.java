@@ -8,9 +8,10 @@ import io.shmemtrace.psins.format.PsinsLayout;
  * @param records records of the task, CPU bursts included (two per SHMEM event)
  * @param shiftSeconds added to the task's times by the barrier alignment step (the reader adds it)
  * @param state how the PE ended: the per-PE trace state (0 crashed, 1 finalized, 2 exited, 3 disabled), or 255
+ * @param flags TASK_THREADED: each record names its thread
  */
 public record TaskEntry(int task, long offset, long records, double shiftSeconds, int state, boolean damaged,
-                        int threads) {
+                        int threads, int flags) {
     public boolean missing() {
         return state == PsinsLayout.STATE_MISSING;
     }
