@@ -99,6 +99,42 @@ class ScaleTest {
         assertEquals("", r.stderr());
     }
 
+    /** 2 PEs x 120 M events: a merged file past 2 GiB, its last task (past the 2 GiB mark) read back whole. */
+    @Test
+    void aMergedFileOverTwoGibReadsBack() throws Exception {
+        long events = 120_000_000;
+        Path big = Workspace.freshDir("synth-2g");
+        Path merged = Workspace.freshDir("synth-2g-merged").resolve("big.psins");
+        try {
+            Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "2", "--events",
+                    Long.toString(events), big.toString()).timeout(600).runOk();
+            Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "-o", merged.toString(),
+                    big.toString()).timeout(600).runOk();
+            assertTrue(Files.size(merged) > (2L << 30), Files.size(merged) + " bytes");
+            try (PsinsFile f = PsinsFile.open(merged)) {
+                assertEquals(2 * events, f.header().events());
+                assertTrue(f.tasks().get(1).offset() < (2L << 30), "the last task starts before 2 GiB and ends past");
+                long[] seen = {0, 0};
+                String[] last = {null};
+                f.read(1, r -> {
+                    if (r.burst()) return;
+                    assertEquals(seen[0]++, r.event());
+                    if (r.type().payload() == io.shmemtrace.psins.format.PsinsType.Payload.RMA && r.deferred()) {
+                        assertTrue(r.completion() > r.event(), "a deferred call is completed later");
+                        seen[1]++;
+                    }
+                    last[0] = r.name();
+                });
+                assertEquals(events, seen[0]);
+                assertTrue(seen[1] > 0);
+                assertEquals("shmem_finalize", last[0]);
+            }
+        } finally {
+            Workspace.delete(big);
+            Workspace.delete(merged.getParent());
+        }
+    }
+
     @Test
     void progressShowsOnATerminalOnly() throws Exception {
         Path run = Workspace.freshDir("synth-progress");

@@ -185,18 +185,26 @@ public final class Merge {
         return null;
     }
 
+    private static void table(MergedOutput out, ByteBuffer record) throws IOException {
+        out.append(record.array(), record.position());
+    }
+
     private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks)
             throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
-            out.room(32).put((byte) TABLE_PE_SET).putInt(s.id).putInt(s.start).putInt(s.logStride).putInt(s.size);
+            table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
+                    .putInt(s.start).putInt(s.logStride).putInt(s.size));
         }
         for (Calls.Call c : calls.all()) {
             byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
-            out.room(9 + name.length).put((byte) TABLE_CALL).putShort((short) c.index()).put((byte) c.type().id())
-                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0))).putShort((short) name.length).put(name);
+            table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_CALL)
+                    .putShort((short) c.index()).put((byte) c.type().id())
+                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)))
+                    .putShort((short) name.length).put(name));
         }
         for (long[] l : farLinks) {
-            out.room(21).put((byte) TABLE_LINK).putInt((int) l[0]).putLong(l[1]).putLong(l[2]);
+            table(out, ByteBuffer.allocate(21).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_LINK).putInt((int) l[0])
+                    .putLong(l[1]).putLong(l[2]));
         }
         return collectives.sets().size() + calls.all().size() + farLinks.size();
     }

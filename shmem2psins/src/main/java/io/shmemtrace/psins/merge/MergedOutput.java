@@ -8,17 +8,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The merged file as it is written: records stream through one direct buffer, and fields that are known only
- * later (a put's completion, a lock's partner) are patched in place, in the buffer while they are still in it,
- * else in the file.
+ * The merged file as it is written: records are encoded straight into one array (reserve, write, commit), and
+ * fields that are known only later (forward links) are patched in place, in the array while they are still
+ * in it, else in the file.
  */
 final class MergedOutput implements AutoCloseable {
     private static final int BUFFER = 4 << 20;
 
     private final FileChannel channel;
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    /** The records not yet written: buf[0, pos). Writers encode into it after {@link #reserve}. */
+    final byte[] buf = new byte[BUFFER];
+    private int pos;
     private final ByteBuffer patch = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-    /** File offset of buffer[0]. */
+    /** File offset of buf[0]. */
     private long flushed;
 
     MergedOutput(Path file, long start) throws IOException {
@@ -26,29 +28,40 @@ final class MergedOutput implements AutoCloseable {
         this.flushed = start;
     }
 
-    /** The buffer to put the next record into, with room for at least bytes more. */
-    ByteBuffer room(int bytes) throws IOException {
-        if (buffer.remaining() < bytes) flush();
-        return buffer;
+    /** Makes room for bytes more; returns the index in buf where they go. */
+    int reserve(int bytes) throws IOException {
+        if (BUFFER - pos < bytes) flush();
+        return pos;
     }
 
-    /** Appends bytes [0, length) of a record; returns the file offset of its first byte. */
-    long append(byte[] record, int length) throws IOException {
-        if (buffer.remaining() < length) flush();
-        long at = position();
-        buffer.put(record, 0, length);
-        return at;
+    /** The bytes up to index end of buf are written. */
+    void commit(int end) {
+        pos = end;
+    }
+
+    /** File offset of index i of buf. */
+    long fileOffset(int i) {
+        return flushed + i;
     }
 
     /** File offset of the next byte written. */
     long position() {
-        return flushed + buffer.position();
+        return flushed + pos;
     }
 
-    /** Sets a u16 written earlier (a forward link), in the buffer while it is still there, else in the file. */
+    /** Appends bytes [0, length) of a record. */
+    void append(byte[] record, int length) throws IOException {
+        int at = reserve(length);
+        System.arraycopy(record, 0, buf, at, length);
+        pos = at + length;
+    }
+
+    /** Sets a u16 written earlier (a forward link), in buf while it is still there, else in the file. */
     void patchShort(long fileOffset, int value) throws IOException {
         if (fileOffset >= flushed) {
-            buffer.putShort((int) (fileOffset - flushed), (short) value);
+            int i = (int) (fileOffset - flushed);
+            buf[i] = (byte) value;
+            buf[i + 1] = (byte) (value >>> 8);
         } else {
             patch.clear();
             patch.putShort((short) value).flip();
@@ -64,10 +77,9 @@ final class MergedOutput implements AutoCloseable {
     }
 
     void flush() throws IOException {
-        buffer.flip();
-        writeAt(buffer, flushed);
-        flushed += buffer.limit();
-        buffer.clear();
+        writeAt(ByteBuffer.wrap(buf, 0, pos), flushed);
+        flushed += pos;
+        pos = 0;
     }
 
     @Override

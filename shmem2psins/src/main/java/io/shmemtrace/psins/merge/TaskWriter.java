@@ -79,8 +79,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private final Map<Long, Pending> contexts = new HashMap<>();
     private final HeldLocks locks = new HeldLocks();
     private int unpairedLocks;
-    /** One record, encoded here before it is appended. */
-    private final byte[] scratch = new byte[MAX_RECORD];
+    /** The output's array: records are encoded straight into it. */
+    private final byte[] scratch;
     private boolean threaded;
     private int lastThread;
     private long lastEndNs;
@@ -93,6 +93,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
     long[] callNs = new long[64];
 
     TaskWriter(MergedOutput out, Collectives collectives, Alignment alignment, Consumer<String> report) {
+        this.scratch = out.buf;
         this.out = out;
         this.collectives = collectives;
         this.alignment = alignment;
@@ -160,7 +161,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         // The start is the previous end plus the burst, but for rounding (per-PE times are clock units): the
         // difference is stored only where there is one, flagged in the head.
         long skew = startNs - lastEndNs - burstNs;
-        int n = Leb128.putUnsigned(scratch, 0, (long) call.index() << 2 | (repeat ? 2 : 0) | (skew != 0 ? 1 : 0));
+        int n = Leb128.putUnsigned(scratch, out.reserve(MAX_RECORD), (long) call.index() << 2 | (repeat ? 2 : 0) | (skew != 0 ? 1 : 0));
         if (threaded) n = Leb128.putUnsigned(scratch, n, thread);
         n = Leb128.putUnsigned(scratch, n, burstNs);
         if (skew != 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(skew));
@@ -198,9 +199,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
             scratch[at] = 0;
             scratch[at + 1] = 0;
         }
-        long recordAt = out.append(scratch, n);
-        if (link >= 0) linkTo.add(recordAt + link, events);
-        if (lockLink >= 0) locks.add(heldLock, events, recordAt + lockLink);
+        out.commit(n);
+        if (link >= 0) linkTo.add(out.fileOffset(link), events);
+        if (lockLink >= 0) locks.add(heldLock, events, out.fileOffset(lockLink));
         lockLink = -1;
         Operation op = call.operation();
         if (!repeat && op == Operation.FINALIZE) {

@@ -20,12 +20,18 @@ public final class Workspace {
     public static Path freshDir(String name) {
         try {
             Path dir = WORK.resolve(name);
-            if (Files.exists(dir)) {
-                try (var walk = Files.walk(dir)) {
-                    walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
+            delete(dir);
             return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes a directory and all it holds (big scratch runs do not outlive their test). */
+    public static void delete(Path dir) {
+        if (!Files.exists(dir)) return;
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
