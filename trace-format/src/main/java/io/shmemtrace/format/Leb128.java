@@ -9,6 +9,15 @@ public final class Leb128 {
 
     /** Writes v as a uvar into buf at pos; returns the position after it. buf needs up to 10 bytes free. */
     public static int putUnsigned(byte[] buf, int pos, long v) {
+        if ((v & ~0x7FL) == 0) { // most values of a trace take one or two bytes: no loop for them
+            buf[pos] = (byte) v;
+            return pos + 1;
+        }
+        if ((v & ~0x3FFFL) == 0) {
+            buf[pos] = (byte) (v | 0x80);
+            buf[pos + 1] = (byte) (v >>> 7);
+            return pos + 2;
+        }
         while ((v & ~0x7FL) != 0) {
             buf[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;

@@ -6,7 +6,7 @@ import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Leb128;
 import io.shmemtrace.format.Operation;
 import java.util.function.Consumer;
-import net.openhft.chronicle.bytes.BytesStore;
+import java.nio.ByteBuffer;
 
 /**
  * Decodes the payload of one block (FORMAT.md, "Events") into one reused {@link TraceEvent}: no allocation
@@ -52,7 +52,7 @@ final class BlockDecoder {
     }
 
     /** Decodes the events in [start, limit) of the store, at most maxEvents of them. */
-    Stop decode(BytesStore<?, ?> store, long start, long limit, long maxEvents, BlockHeader block,
+    Stop decode(ByteBuffer store, long start, long limit, long maxEvents, BlockHeader block,
                 Consumer<TraceEvent> visitor) {
         cursor.reset(store, start, limit);
         event.thread = block.thread();

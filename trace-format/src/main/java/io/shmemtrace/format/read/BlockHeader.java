@@ -2,7 +2,7 @@ package io.shmemtrace.format.read;
 
 import static io.shmemtrace.format.Layout.*;
 
-import net.openhft.chronicle.bytes.BytesStore;
+import java.nio.ByteBuffer;
 
 /**
  * A block header as found in the file (FORMAT.md, "Blocks"), plus where the block is and how many of its
@@ -13,12 +13,12 @@ public record BlockHeader(int index, long offset, long available, int thread, bo
                           long openMonoNs) {
 
     /** Reads the header at offset `at` of a mapped window. */
-    static BlockHeader read(BytesStore<?, ?> s, long at, int index, long fileOffset, long available) {
-        return new BlockHeader(index, fileOffset, available, s.readUnsignedShort(at + B_THREAD),
-                (s.readUnsignedShort(at + B_FLAGS) & BLOCK_SEALED) != 0, s.readUnsignedInt(at + B_LENGTH),
-                s.readUnsignedInt(at + B_COUNT), s.readInt(at + B_CRC), s.readUnsignedInt(at + B_THREAD_BLOCK),
-                s.readLong(at + B_FIRST_SEQ), s.readLong(at + B_BASE_TIME), s.readLong(at + B_OPEN_TICKS),
-                s.readLong(at + B_OPEN_MONO));
+    static BlockHeader read(ByteBuffer s, int at, int index, long fileOffset, long available) {
+        return new BlockHeader(index, fileOffset, available, s.getShort(at + B_THREAD) & 0xFFFF,
+                (s.getShort(at + B_FLAGS) & BLOCK_SEALED) != 0, s.getInt(at + B_LENGTH) & 0xFFFFFFFFL,
+                s.getInt(at + B_COUNT) & 0xFFFFFFFFL, s.getInt(at + B_CRC), s.getInt(at + B_THREAD_BLOCK) & 0xFFFFFFFFL,
+                s.getLong(at + B_FIRST_SEQ), s.getLong(at + B_BASE_TIME), s.getLong(at + B_OPEN_TICKS),
+                s.getLong(at + B_OPEN_MONO));
     }
 
     /** Whether the file holds the whole block. */

@@ -6,18 +6,19 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
-import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * Read-only mappings of a trace file, seen through Chronicle Bytes. Blocks are mapped in windows of whole
- * blocks (about 1 GiB each, made on first use and kept until close), so a file of any size and any block
- * size costs a handful of mappings instead of one per block.
+ * Read-only mappings of a trace file. Blocks are mapped in windows of whole blocks (about 1 GiB each, made on
+ * first use and kept until close), so a file of any size and any block size costs a handful of mappings
+ * instead of one per block. Decoding copies a block's payload out in one bulk read (PayloadCursor): faster than
+ * any per-byte reader over the mapping, Chronicle Bytes' included, which is why the reader needs no more than
+ * NIO buffers.
  */
 final class FileMapping implements AutoCloseable {
     private static final long WINDOW_TARGET = 1L << 30;
 
-    /** One mapped range: the Chronicle view for decoding, the buffer for zero-copy CRCs. */
-    record Region(BytesStore<?, ?> store, ByteBuffer buffer, long fileOffset) {}
+    /** One mapped range (little-endian) and where it starts in the file. */
+    record Region(ByteBuffer buffer, long fileOffset) {}
 
     private final FileChannel channel;
     private final long size;
@@ -35,7 +36,7 @@ final class FileMapping implements AutoCloseable {
     Region map(long offset, long length) throws IOException {
         long n = Math.max(0, Math.min(length, size - offset));
         ByteBuffer buffer = channel.map(FileChannel.MapMode.READ_ONLY, offset, n).order(ByteOrder.LITTLE_ENDIAN);
-        Region r = new Region(BytesStore.wrap(buffer), buffer, offset);
+        Region r = new Region(buffer, offset);
         all.add(r);
         return r;
     }
@@ -59,8 +60,8 @@ final class FileMapping implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        for (Region r : all) r.store().releaseLast();
-        all.clear();
+        all.clear(); // the mappings go with the buffers
+
         channel.close();
     }
 }

@@ -1,7 +1,7 @@
 package io.shmemtrace.format.read;
 
 import io.shmemtrace.format.Leb128;
-import net.openhft.chronicle.bytes.BytesStore;
+import java.nio.ByteBuffer;
 
 /**
  * The varint cursor over one event payload. The payload is copied out of the mapping in one bulk read first:
@@ -15,10 +15,10 @@ final class PayloadCursor extends Leb128.Cursor {
         super(new byte[0]);
     }
 
-    void reset(BytesStore<?, ?> store, long position, long limit) {
+    void reset(ByteBuffer store, long position, long limit) {
         int length = (int) (limit - position);
         if (bytes.length < length) bytes = new byte[length];
-        store.read(position, bytes, 0, length);
+        store.get((int) position, bytes, 0, length);
         this.base = position;
         this.pos = 0;
         this.end = length;

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
-import net.openhft.chronicle.bytes.BytesStore;
 
 /**
  * One per-PE trace file (trace-format/FORMAT.md), read from read-only mappings of it (FileMapping).
@@ -73,7 +72,7 @@ public final class TraceFile implements AutoCloseable {
         if (size < HEADER_SIZE) {
             throw new TraceFormatException(path, "not a shmemtrace trace: " + size + " bytes, shorter than a header");
         }
-        return TraceHeader.read(path, BytesStore.wrap(readFully(channel, 0, HEADER_SIZE)));
+        return TraceHeader.read(path, readFully(channel, 0, HEADER_SIZE));
     }
 
     /** Small reads (header, event table) go through pread: cheaper than a mapping for a few hundred bytes. */
@@ -164,9 +163,9 @@ public final class TraceFile implements AutoCloseable {
                 return;
             }
             FileMapping.Region w = mapping.windowOf(offset);
-            BytesStore<?, ?> s = w.store();
-            long at = offset - w.fileOffset();
-            int magic = s.readInt(at);
+            ByteBuffer s = w.buffer();
+            int at = (int) (offset - w.fileOffset());
+            int magic = s.getInt(at);
             if (magic == 0) continue; // allocated, never written: empty, not damage
             if (magic != BLOCK_MAGIC_U32) {
                 damage(i, offset, "not a block (bad block magic); skipped");
@@ -217,7 +216,7 @@ public final class TraceFile implements AutoCloseable {
                 damage(b, "checksum mismatch; block skipped (" + b.count() + " events)");
                 return;
             }
-            BlockDecoder.Stop stop = decoder.decode(w.store(), payloadStart, payloadStart + b.length(), b.count(), b, visitor);
+            BlockDecoder.Stop stop = decoder.decode(w.buffer(), payloadStart, payloadStart + b.length(), b.count(), b, visitor);
             if (!reportStop(b, stop, w.fileOffset()) && decoder.decoded != b.count()) {
                 damage(b, "sealed block holds " + decoder.decoded + " events, its header says " + b.count());
             }
@@ -233,7 +232,7 @@ public final class TraceFile implements AutoCloseable {
         } else if (!whole) {
             damage(b, "file ends at byte " + size + ", inside this block; reading its complete events");
         }
-        BlockDecoder.Stop stop = decoder.decode(w.store(), payloadStart, end, maxEvents, b, visitor);
+        BlockDecoder.Stop stop = decoder.decode(w.buffer(), payloadStart, end, maxEvents, b, visitor);
         if (stop == BlockDecoder.Stop.OVERRUN && !whole) {
             return; // the event the file cut off, already reported
         }

@@ -5,7 +5,7 @@ import static io.shmemtrace.format.Layout.*;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import net.openhft.chronicle.bytes.BytesStore;
+import java.nio.ByteBuffer;
 
 /** The file header (FORMAT.md, "File header"), as read. Clock values are raw ticks unless named Ns. */
 public record TraceHeader(
@@ -38,29 +38,29 @@ public record TraceHeader(
     }
 
     /** Parses and checks the first 256 bytes; anything that makes the file not a trace is an exception. */
-    static TraceHeader read(Path path, BytesStore<?, ?> h) throws TraceFormatException {
+    static TraceHeader read(Path path, ByteBuffer h) throws TraceFormatException {
         for (int i = 0; i < MAGIC.length; i++) {
-            if (h.readByte(i) != MAGIC[i]) {
+            if (h.get(i) != MAGIC[i]) {
                 throw new TraceFormatException(path, "not a shmemtrace trace (bad magic)");
             }
         }
-        int major = h.readUnsignedShort(H_VERSION_MAJOR);
+        int major = u16(h, H_VERSION_MAJOR);
         if (major != VERSION_MAJOR) {
             throw new TraceFormatException(path,
                     "trace format version " + major + " is not supported (this reader: " + VERSION_MAJOR + ")");
         }
         byte[] covered = new byte[H_CRC_COVERS];
-        h.read(0, covered, 0, covered.length);
-        if (crc32c(covered, 0, covered.length) != h.readInt(H_HEADER_CRC)) {
+        h.get(0, covered, 0, covered.length);
+        if (crc32c(covered, 0, covered.length) != h.getInt(H_HEADER_CRC)) {
             throw new TraceFormatException(path, "damaged header (checksum mismatch)");
         }
-        TraceHeader header = new TraceHeader(major, h.readUnsignedShort(H_VERSION_MINOR), h.readInt(H_BLOCK_SIZE),
-                h.readInt(H_FIRST_BLOCK), h.readInt(H_PE), h.readInt(H_NPES), h.readLong(H_PID),
-                h.readLong(H_TICK_HZ), h.readUnsignedByte(H_TICK_SHIFT), h.readUnsignedByte(H_CLOCK_SOURCE),
-                h.readUnsignedShort(H_WRITER), h.readLong(H_INIT_TICKS), h.readLong(H_INIT_MONO),
-                h.readLong(H_INIT_REAL), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
-                TraceState.of(h.readInt(H_STATE)), h.readInt(H_BLOCKS_ALLOCATED), h.readLong(H_FINAL_TICKS),
-                h.readLong(H_FINAL_MONO), h.readLong(H_DROPPED), h.readInt(H_RUN_FLAGS));
+        TraceHeader header = new TraceHeader(major, u16(h, H_VERSION_MINOR), h.getInt(H_BLOCK_SIZE),
+                h.getInt(H_FIRST_BLOCK), h.getInt(H_PE), h.getInt(H_NPES), h.getLong(H_PID),
+                h.getLong(H_TICK_HZ), u8(h, H_TICK_SHIFT), u8(h, H_CLOCK_SOURCE),
+                u16(h, H_WRITER), h.getLong(H_INIT_TICKS), h.getLong(H_INIT_MONO),
+                h.getLong(H_INIT_REAL), ascii(h, H_RUN_ID, RUN_ID_SIZE), ascii(h, H_HOST, HOST_SIZE),
+                TraceState.of(h.getInt(H_STATE)), h.getInt(H_BLOCKS_ALLOCATED), h.getLong(H_FINAL_TICKS),
+                h.getLong(H_FINAL_MONO), h.getLong(H_DROPPED), h.getInt(H_RUN_FLAGS));
         // The header CRC matched, so these are what the writer wrote: a writer bug, still not readable.
         if (!validBlockSize(header.blockSize)) {
             throw new TraceFormatException(path, "damaged header (block size " + header.blockSize + ")");
@@ -74,9 +74,17 @@ public record TraceHeader(
         return header;
     }
 
-    private static String ascii(BytesStore<?, ?> h, int offset, int length) {
+    private static int u16(ByteBuffer h, int at) {
+        return h.getShort(at) & 0xFFFF;
+    }
+
+    private static int u8(ByteBuffer h, int at) {
+        return h.get(at) & 0xFF;
+    }
+
+    private static String ascii(ByteBuffer h, int offset, int length) {
         byte[] bytes = new byte[length];
-        h.read(offset, bytes, 0, length);
+        h.get(offset, bytes, 0, length);
         int n = 0;
         while (n < length && bytes[n] != 0) n++;
         return new String(bytes, 0, n, StandardCharsets.US_ASCII);
