@@ -2,7 +2,8 @@
 # Added cost per traced call: native-shim/bench/overhead.c on 2 PEs, plain and traced alternately in one
 # invocation, ROUNDS rounds of N calls per loop. Prints min/median ns per call (wall and CPU) for each mode,
 # the added ns (traced - plain), and the bytes per event on disk. Not a test: the machine is noisy.
-#   scripts/bench-overhead.sh [ROUNDS] [N]        (after mvn package)
+# SHIM=path/to/libshmemtrace.so measures another build of the shim (e.g. an older one, side by side).
+#   [SHIM=LIB] scripts/bench-overhead.sh [ROUNDS] [N]        (after mvn package)
 set -e
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
@@ -10,10 +11,11 @@ rounds=${1:-5}
 n=${2:-1000000}
 bench=native-shim/target/overhead
 out=target/bench
+shim=$(readlink -f "${SHIM:-dist/lib/libshmemtrace.so}")
 rm -rf "$out" && mkdir -p "$out"
 for r in $(seq "$rounds"); do
   oshrun --oversubscribe -np 2 "$bench" "$n" | sed 's/^/plain /' >> "$out/results"
-  SHMEMTRACE_DIR="$out/trace" oshrun --oversubscribe -np 2 dist/bin/shmemtrace "$bench" "$n" \
+  SHMEMTRACE_DIR="$out/trace" oshrun --oversubscribe -np 2 -x LD_PRELOAD="$shim" "$bench" "$n" \
     | sed 's/^/traced /' >> "$out/results"
 done
 echo "$rounds rounds x $n calls per loop, 2 PEs; ns per call (min / median)"
