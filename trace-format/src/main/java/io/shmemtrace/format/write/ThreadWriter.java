@@ -19,6 +19,8 @@ import java.nio.MappedByteBuffer;
  */
 public final class ThreadWriter {
     private static final VarHandle COMMITTED;
+    private static final VarHandle SCRATCH_WORD =
+            MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     static {
         try {
@@ -108,8 +110,8 @@ public final class ThreadWriter {
      */
     private void store(MappedByteBuffer block, int length) {
         if (length <= Long.BYTES && position + Long.BYTES <= blockSize) {
-            long word = 0;
-            for (int i = length - 1; i >= 0; i--) word = word << 8 | (scratch[i] & 0xFF);
+            // scratch's first 8 bytes as one little-endian word, the bytes past the event cleared
+            long word = (long) SCRATCH_WORD.get(scratch, 0) & (-1L >>> (8 * (Long.BYTES - length)));
             block.putLong(position, word);
             return;
         }
