@@ -19,6 +19,8 @@ final class CsvReport extends Report {
     static final String HEADER =
             "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields";
 
+    /** The longest number: 20 digits and a sign. */
+    private static final int NUMBER = 21;
     private static final byte[] REPEATS = "repeated=".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SEP_REPEATS = ";repeated=".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CALLS_NS = ";calls_ns=".getBytes(StandardCharsets.US_ASCII);
@@ -28,6 +30,8 @@ final class CsvReport extends Report {
     private byte[][] heads = new byte[0][];
     private byte[][][] fieldNames = new byte[0][][];
     private int[] targetField = new int[0];
+    /** Per event id: the most bytes one of its rows can take. */
+    private int[] maxRow = new int[0];
 
     CsvReport(PrintStream out) {
         super(out);
@@ -45,6 +49,7 @@ final class CsvReport extends Report {
         heads = new byte[ids][];
         fieldNames = new byte[ids][][];
         targetField = new int[ids];
+        maxRow = new int[ids];
         for (EventDef d : file.table().events()) {
             heads[d.id()] = ("," + quote(d.name()) + "," + d.category() + ",").getBytes(StandardCharsets.UTF_8);
             List<FieldDef> fields = d.fields();
@@ -54,34 +59,56 @@ final class CsvReport extends Report {
             }
             fieldNames[d.id()] = names;
             targetField[d.id()] = d.indexOf(FieldKind.TARGET_PE);
+            int row = heads[d.id()].length + 9 * NUMBER + 64; // pe..burst, target, bytes, repeats, separators
+            for (byte[] name : names) row += name.length + NUMBER;
+            maxRow[d.id()] = row;
         }
     }
 
     @Override
     void event(TraceEvent e) {
         EventDef d = e.def();
-        buf.dec(e.pe()).ch(',').dec(e.thread()).ch(',').dec(e.seq()).bytes(heads[d.id()])
-                .dec(e.startNs()).ch(',').dec(e.endNs()).ch(',').dec(e.durationNs()).ch(',').dec(e.burstNs()).ch(',');
-        int target = targetField[d.id()];
-        if (target >= 0) buf.dec(e.value(target));
-        buf.ch(',');
-        if (d.elemSize() > 0) buf.dec(e.bytes());
-        buf.ch(',');
-        byte[][] names = fieldNames[d.id()];
+        int id = d.id();
+        byte[] b = buf.array();
+        int p = buf.reserve(maxRow[id]);
+        p = AsciiBuffer.dec(b, p, e.pe());
+        b[p++] = ',';
+        p = AsciiBuffer.dec(b, p, e.thread());
+        b[p++] = ',';
+        p = AsciiBuffer.dec(b, p, e.seq());
+        p = AsciiBuffer.bytes(b, p, heads[id]);
+        p = AsciiBuffer.dec(b, p, e.startNs());
+        b[p++] = ',';
+        p = AsciiBuffer.dec(b, p, e.endNs());
+        b[p++] = ',';
+        p = AsciiBuffer.dec(b, p, e.durationNs());
+        b[p++] = ',';
+        p = AsciiBuffer.dec(b, p, e.burstNs());
+        b[p++] = ',';
+        int target = targetField[id];
+        if (target >= 0) p = AsciiBuffer.dec(b, p, e.value(target));
+        b[p++] = ',';
+        if (d.elemSize() > 0) p = AsciiBuffer.dec(b, p, e.bytes());
+        b[p++] = ',';
+        byte[][] names = fieldNames[id];
         List<FieldDef> fields = d.fields();
         for (int i = 0; i < names.length; i++) {
-            buf.bytes(names[i]);
+            p = AsciiBuffer.bytes(b, p, names[i]);
             long v = e.value(i);
-            switch (fields.get(i).kind()) {
-                case ADDR, PTR, CTX -> buf.hex(v);
-                case NELEMS, UINT -> buf.unsignedDec(v);
-                default -> buf.dec(v);
-            }
+            p = switch (fields.get(i).kind()) {
+                case ADDR, PTR, CTX -> AsciiBuffer.hex(b, p, v);
+                case NELEMS, UINT -> AsciiBuffer.unsignedDec(b, p, v);
+                default -> AsciiBuffer.dec(b, p, v);
+            };
         }
         if (e.repeats() > 0) { // a collapsed polling loop: how many more calls, and their own time
-            buf.bytes(names.length == 0 ? REPEATS : SEP_REPEATS).dec(e.repeats()).bytes(CALLS_NS).dec(e.callsNs());
+            p = AsciiBuffer.bytes(b, p, names.length == 0 ? REPEATS : SEP_REPEATS);
+            p = AsciiBuffer.dec(b, p, e.repeats());
+            p = AsciiBuffer.bytes(b, p, CALLS_NS);
+            p = AsciiBuffer.dec(b, p, e.callsNs());
         }
-        buf.ch('\n');
+        b[p++] = '\n';
+        buf.commit(p);
     }
 
     @Override
