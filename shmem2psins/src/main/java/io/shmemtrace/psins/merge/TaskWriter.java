@@ -84,7 +84,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private boolean threaded;
     private int lastThread;
     private long lastEndNs;
-    private long lastAddress;
+    /** Per call index: its previous address and byte count in this task (deltas are small for loops). */
+    private long[] lastAddress = new long[64];
+    private long[] lastBytes = new long[64];
     private int lockLink = -1;
     private long heldLock;
     /** Forward links past a u16: (task, event, linked event), for the link table. */
@@ -106,7 +108,12 @@ final class TaskWriter implements Consumer<TraceEvent> {
         this.threaded = threaded(threads);
         this.lastThread = -1;
         this.lastEndNs = 0;
-        this.lastAddress = 0;
+        if (lastAddress.length < callCount) {
+            lastAddress = new long[callCount * 2];
+            lastBytes = new long[callCount * 2];
+        }
+        java.util.Arrays.fill(lastAddress, 0);
+        java.util.Arrays.fill(lastBytes, 0);
         this.calls = calls;
         this.offsetNs = alignment.initOffsetNs(pe);
         this.events = 0;
@@ -173,7 +180,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
             case RMA -> {
                 long ctx = call.ctxField() < 0 ? 0 : e.value(call.ctxField());
                 n = Leb128.putUnsigned(scratch, n, Leb128.zigzag((long) e.targetPe() - pe));
-                n = Leb128.putUnsigned(scratch, n, e.bytes());
+                n = bytes(call, e.bytes(), n);
                 if (call.ctxField() >= 0) scratch[n++] = (byte) (ctx != 0 ? 1 : 0);
                 if (call.deferred()) {
                     link = n;
@@ -220,11 +227,18 @@ final class TaskWriter implements Consumer<TraceEvent> {
         return threads.length > 1 || (threads.length == 1 && threads[0] != 0);
     }
 
-    /** The symmetric address, as a delta from the task's previous one. */
+    /** The symmetric address, as a delta from the same call's previous one in this task. */
     private int address(TraceEvent e, Calls.Call call, int n) {
         long address = call.addressField() < 0 ? 0 : e.value(call.addressField());
-        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(address - lastAddress));
-        lastAddress = address;
+        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(address - lastAddress[call.index()]));
+        lastAddress[call.index()] = address;
+        return n;
+    }
+
+    /** A byte count, as a delta from the same call's previous one. */
+    private int bytes(Calls.Call call, long bytes, int n) {
+        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(bytes - lastBytes[call.index()]));
+        lastBytes[call.index()] = bytes;
         return n;
     }
 
@@ -255,7 +269,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         int root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
         n = Leb128.putUnsigned(scratch, n, set.id);
         n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
-        n = Leb128.putUnsigned(scratch, n, e.bytes());
+        n = bytes(call, e.bytes(), n);
         return Leb128.putUnsigned(scratch, n, collectives.next(set, call.index(), root));
     }
 

@@ -188,7 +188,9 @@ public final class PsinsFile implements AutoCloseable {
         r.task = task;
         boolean threaded = (entry.flags() & TASK_THREADED) != 0;
         int lastThread = -1;
-        long lastEndNs = 0, lastAddress = 0;
+        long lastEndNs = 0;
+        long[] lastAddress = new long[calls.size()]; // per call index, as the writer keeps them
+        long[] lastBytes = new long[calls.size()];
         long events = entry.events();
         for (long event = 0; event < events; event++) {
             long at = in.position();
@@ -227,23 +229,23 @@ public final class PsinsFile implements AutoCloseable {
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
-                        r.bytes = in.uvar();
+                        r.bytes = lastBytes[call.index()] += in.svar();
                         boolean ctx = call.ctx() && in.u8() != 0;
                         boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
                         r.flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
                                 | (ctx ? RMA_CTX : 0);
                         r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
-                        r.address = lastAddress += in.svar();
+                        r.address = lastAddress[call.index()] += in.svar();
                     }
                     case QUIET -> r.completed = (int) in.uvar();
                     case COLLECTIVE -> {
                         r.set = (int) in.uvar();
                         r.root = (int) in.svar();
-                        r.bytes = in.uvar();
+                        r.bytes = lastBytes[call.index()] += in.svar();
                         r.instance = (int) in.uvar();
                     }
                     case LOCK -> {
-                        r.address = lastAddress += in.svar();
+                        r.address = lastAddress[call.index()] += in.svar();
                         r.lock = r.address;
                         if (type == PsinsType.CLEAR_LOCK) {
                             long back = in.uvar();
@@ -256,7 +258,7 @@ public final class PsinsFile implements AutoCloseable {
                     case MEMORY -> r.bytes = in.uvar();
                     case REPEAT -> r.repeats = in.uvar();
                     case SYNC -> {
-                        r.address = lastAddress += in.svar();
+                        r.address = lastAddress[call.index()] += in.svar();
                         r.cmp = (int) in.svar();
                         r.value = in.svar();
                     }
