@@ -82,16 +82,12 @@ static void flush_repeat(shmt_thread *t)
     if (t->block == NULL) {
         shmt_file_count_dropped(t->rep_count);
     } else {
-        unsigned v = SHMT_REPEAT_EVENT_ID + 1;
-        uint8_t *p = shmt_put_uvar(t->cursor + 1, v >> 7);
+        uint8_t *p = shmt_put_uvar(t->cursor + 1, (SHMT_REPEAT_EVENT_ID + 1) >> 7);
         p = shmt_put_uvar(p, t->rep_start - t->last_end);
         p = shmt_put_uvar(p, t->rep_end - t->rep_start);
         p = shmt_put_uvar(p, t->rep_count);
         p = shmt_put_uvar(p, t->rep_calls);
-        __asm__ __volatile__("" ::: "memory");
-        t->cursor[0] = (uint8_t)((v & 0x7F) | 0x80); /* first byte last, as every event */
-        t->cursor = p;
-        t->count++;
+        shmt_publish(t, p, SHMT_REPEAT_EVENT_ID); /* busy stays: this runs inside a traced call */
     }
     t->last_end = t->rep_end;
     t->rep_count = t->rep_calls = 0;

@@ -124,15 +124,20 @@ static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thre
     return shmt_put_uvar(p, end - start);
 }
 
-/* Publishes the event: its first byte goes last, so a reader of a block cut short by a crash or
- * SIGKILL sees whole events or a 0 byte, never half an event. */
-static inline void shmt_event_end(shmt_thread *t, uint8_t *p, unsigned id)
+/* Publishes a record written at t->cursor up to p: its first byte (of the id + 1 uvar) goes last, so a
+ * reader of a block cut short by a crash or SIGKILL sees whole events or a 0 byte, never half an event. */
+static inline void shmt_publish(shmt_thread *t, uint8_t *p, unsigned id)
 {
     unsigned v = id + 1;
     __asm__ __volatile__("" ::: "memory");
     t->cursor[0] = (uint8_t)(v >= 0x80 ? (v & 0x7F) | 0x80 : v);
     t->cursor = p;
     t->count++;
+}
+
+static inline void shmt_event_end(shmt_thread *t, uint8_t *p, unsigned id)
+{
+    shmt_publish(t, p, id);
     t->busy = 0;
 }
 

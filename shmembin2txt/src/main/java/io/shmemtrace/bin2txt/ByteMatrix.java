@@ -1,5 +1,7 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.format.read.TraceEvent;
+import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
@@ -8,25 +10,32 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The PE x PE matrix of bytes moved (row: the PE that made the call, column: its target), built a row at a
- * time as each PE's file is read. Up to 64 PEs it is printed whole; past that, aggregated by node (when the
+ * The PE x PE matrix of bytes moved (row: the PE that made the call, column: its target), a report that builds
+ * a row as each PE's file is read. The summary prints it; alone it only feeds --matrix. Up to 64 PEs it is printed whole; past that, aggregated by node (when the
  * run spans 2 to 64 hosts) or in blocks of PEs, at most 32 x 32 cells, so the summary stays small at any
  * scale. The whole matrix goes, on request, to a sparse CSV (from_pe,to_pe,bytes) as the rows come.
  */
-final class ByteMatrix {
+final class ByteMatrix extends Report {
     static final int FULL_LIMIT = 64;
     private static final int MAX_GROUPS = 32;
 
-    private final int npes;
-    private final int[] groupOf;
-    private final List<String> labels;
-    private final String title;
-    private final long[][] cells;
     private final PrintStream csv;
+    private int npes;
+    private int[] groupOf;
+    private List<String> labels;
+    private String title;
+    private long[][] cells;
+    private TreeMap<Integer, Long> row;
 
-    ByteMatrix(TraceRun run, PrintStream csv) {
-        this.npes = Math.max(run.npes(), run.inputs().stream().mapToInt(TraceRun.Input::pe).max().orElse(-1) + 1);
+    /** csv: where every PE pair goes (--matrix), or null. */
+    ByteMatrix(PrintStream csv) {
+        super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.csv = csv;
+    }
+
+    @Override
+    void begin(TraceRun run) {
+        this.npes = Math.max(run.npes(), run.inputs().stream().mapToInt(TraceRun.Input::pe).max().orElse(-1) + 1);
         this.groupOf = new int[npes];
         Map<String, Integer> hosts = new LinkedHashMap<>();
         String[] hostOf = new String[npes];
@@ -58,9 +67,22 @@ final class ByteMatrix {
         if (csv != null) csv.println("from_pe,to_pe,bytes");
     }
 
-    /** One calling PE's row: bytes by target PE. */
-    void row(int from, TreeMap<Integer, Long> bytesByTarget) {
-        for (Map.Entry<Integer, Long> cell : bytesByTarget.entrySet()) {
+    @Override
+    void beginFile(TraceFile file) {
+        row = new TreeMap<>();
+    }
+
+    @Override
+    void event(TraceEvent e) {
+        int target = e.targetPe();
+        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes(), Long::sum);
+    }
+
+    /** The calling PE's row: bytes by target PE. */
+    @Override
+    void endFile(TraceFile file) {
+        int from = file.header().pe();
+        for (Map.Entry<Integer, Long> cell : row.entrySet()) {
             int to = cell.getKey();
             if (csv != null) csv.append(Integer.toString(from)).append(',').append(Integer.toString(to)).append(',')
                     .append(Long.toString(cell.getValue())).append('\n');

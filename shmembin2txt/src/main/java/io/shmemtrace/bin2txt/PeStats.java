@@ -22,6 +22,8 @@ final class PeStats {
     /** Time in calls other than init and finalize: what the window holds of SHMEM. */
     long windowShmemNs;
     boolean finalized = true;
+    /** The PE (-1 for a sum of several). */
+    int pe = -1;
     /** PEs summed in (1 for one PE); max init and finalize of those. */
     int pes;
     long maxInitNs;
@@ -68,9 +70,10 @@ final class PeStats {
             }
         }
 
-        /** The file's figures as one PE's stats. */
-        PeStats finish() {
+        /** The file's figures as the stats of its PE. */
+        PeStats finish(int pe) {
             PeStats p = new PeStats();
+            p.pe = pe;
             for (int id = 0; id < byId.length; id++) {
                 if (byId[id] != null) p.byFunction.computeIfAbsent(defs[id].name(), k -> new CallStats()).add(byId[id]);
             }

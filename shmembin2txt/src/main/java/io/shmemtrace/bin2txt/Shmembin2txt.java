@@ -8,7 +8,6 @@ import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.read.TraceRun;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,12 +115,15 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(new CsvReport(out));
         } else if (output.layers) {
             reports.add(new LayersReport(out));
-        } else {
-            if (!output.summaryOnly) reports.add(new ListingReport(out));
-            reports.add(new SummaryReport(out, pes, matrix));
         }
-        if (matrix != null && reports.stream().noneMatch(r -> r instanceof SummaryReport)) {
-            reports.add(new SummaryReport(new PrintStream(OutputStream.nullOutputStream()), pes, matrix));
+        boolean summary = !output.csv && !output.layers;
+        if (summary || matrix != null) { // the matrix feeds --matrix whatever is printed
+            ByteMatrix bytes = new ByteMatrix(matrix);
+            reports.add(bytes);
+            if (summary) {
+                if (!output.summaryOnly) reports.add(new ListingReport(out));
+                reports.add(new SummaryReport(out, pes, bytes));
+            }
         }
         return reports;
     }

@@ -28,50 +28,46 @@ final class SummaryReport extends Report {
     private static final int TOP = 10;
 
     private final IntPredicate shownPes;
-    private final PrintStream matrixCsv;
+    private final ByteMatrix matrix;
     private final TreeMap<Integer, PeStats> detail = new TreeMap<>();
     private final PeStats job = new PeStats();
     private final List<PeStats> all = new ArrayList<>();
-    private final List<Integer> allPes = new ArrayList<>();
     private final List<String> fileLines = new ArrayList<>();
     private final Map<TraceState, Integer> ended = new EnumMap<>(TraceState.class);
     private int files;
     private int unlisted;
     private boolean listAllFiles;
-    private ByteMatrix matrix;
     private PeStats.FileAccumulator current;
-    private TreeMap<Integer, Long> row;
 
-    /** shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64. */
-    SummaryReport(PrintStream out, IntPredicate shownPes, PrintStream matrixCsv) {
+    /**
+     * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
+     * report that builds the PE x PE matrix (it sees the events too), printed at the end.
+     */
+    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix) {
         super(out);
         this.shownPes = shownPes;
-        this.matrixCsv = matrixCsv;
+        this.matrix = matrix;
     }
 
     @Override
     void begin(TraceRun run) {
-        matrix = new ByteMatrix(run, matrixCsv);
         listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
     }
 
     @Override
     void beginFile(TraceFile file) {
         current = new PeStats.FileAccumulator();
-        row = new TreeMap<>();
     }
 
     @Override
     void event(TraceEvent e) {
         current.add(e);
-        int target = e.targetPe();
-        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes(), Long::sum);
     }
 
     @Override
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
-        PeStats pe = current.finish();
+        PeStats pe = current.finish(h.pe());
         files++;
         ended.merge(h.state(), 1, Integer::sum);
         String line = fileLine(file);
@@ -82,14 +78,12 @@ final class SummaryReport extends Report {
         }
         job.add(pe);
         all.add(pe);
-        allPes.add(h.pe());
         if (shownPes == null ? listAllFiles : shownPes.test(h.pe())) {
             detail.merge(h.pe(), pe, (a, b) -> {
                 a.add(b);
                 return a;
             });
         }
-        matrix.row(h.pe(), row);
     }
 
     private static String fileLine(TraceFile file) {
@@ -165,7 +159,7 @@ final class SummaryReport extends Report {
                 times[i] = c == null ? 0 : c.totalNs;
                 if (times[i] > max) {
                     max = times[i];
-                    maxPe = allPes.get(i);
+                    maxPe = all.get(i).pe;
                 }
             }
             long[] sorted = times.clone();
@@ -187,7 +181,7 @@ final class SummaryReport extends Report {
         out.printf("  %6s %14s %14s %8s%n", "pe", "window_ns", "shmem_ns", "shmem");
         for (int i : order.subList(0, Math.min(TOP, order.size()))) {
             PeStats p = all.get(i);
-            out.printf("  %6d %14d %14d %7.1f%%%n", allPes.get(i), p.windowNs, p.windowShmemNs, p.windowShmemPercent());
+            out.printf("  %6d %14d %14d %7.1f%%%n", p.pe, p.windowNs, p.windowShmemNs, p.windowShmemPercent());
         }
     }
 

@@ -36,9 +36,7 @@ class ScaleTest {
     @Test
     void sixteenThousandPesMergeUnderUlimit256() throws Exception {
         Path merged = Workspace.freshDir("synth-16k-merged").resolve("synth-16k.psins");
-        Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" -q -o \"$1\" \"$2\"",
-                Workspace.DIST.resolve("bin/shmem2psins").toString(), merged.toString(), run.toString())
-                .timeout(300).runOk();
+        Command.Result r = underUlimit256("shmem2psins", "-q", "-o", merged.toString(), run.toString());
         assertEquals("", r.stderr());
         try (PsinsFile f = PsinsFile.open(merged)) {
             assertEquals(PES, f.header().tasks());
@@ -57,9 +55,7 @@ class ScaleTest {
     @Test
     void sixteenThousandPesSummariseUnderUlimit256InASmallReport() throws Exception {
         Path csv = Workspace.freshDir("synth-16k-matrix").resolve("matrix.csv");
-        Command.Result r = Command.of("sh", "-c", "ulimit -n 256 && exec \"$0\" --summary --matrix \"$1\" \"$2\"",
-                Workspace.DIST.resolve("bin/shmembin2txt").toString(), csv.toString(), run.toString())
-                .timeout(300).runOk();
+        Command.Result r = underUlimit256("shmembin2txt", "--summary", "--matrix", csv.toString(), run.toString());
         assertEquals("", r.stderr());
         assertTrue(r.stdout().length() < 100_000, r.stdout().length() + " characters");
         List<String> lines = r.stdout().lines().toList();
@@ -148,5 +144,13 @@ class ScaleTest {
         Command.Result piped = Command.of("sh", "-c", merge.replace("tty.psins", "piped.psins")).runOk();
         assertEquals(List.of("shmem2psins: 800 events of 8 PEs into " + out.resolve("piped.psins")),
                 piped.stderr().lines().map(l -> l.replaceFirst(", alignment.*", "")).toList());
+    }
+
+    /** dist/bin/TOOL ARGS with at most 256 open files, as a shell under ulimit -n 256 runs it. */
+    private static Command.Result underUlimit256(String tool, String... args) {
+        List<String> argv = new java.util.ArrayList<>(List.of("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh",
+                Workspace.DIST.resolve("bin/" + tool).toString()));
+        argv.addAll(List.of(args));
+        return new Command(argv).timeout(300).runOk();
     }
 }

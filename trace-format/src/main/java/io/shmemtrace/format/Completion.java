@@ -25,10 +25,6 @@ public enum Completion {
         return this != COMPLETE;
     }
 
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     public static Completion of(int code) {
         if (code < 0 || code >= BY_CODE.length) {
             throw new IllegalArgumentException("unknown completion " + code);

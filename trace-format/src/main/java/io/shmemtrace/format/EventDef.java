@@ -19,8 +19,6 @@ public record EventDef(int id, String name, Category category, int flags, int el
     public static final EventDef REPEAT = new EventDef(Layout.REPEAT_EVENT_ID, "shmemtrace_repeat", Category.QUERY, 0,
             0, List.of(new FieldDef("count", FieldKind.UINT), new FieldDef("calls", FieldKind.UINT)), Operation.REPEAT,
             Completion.COMPLETE);
-    public static final int REPEAT_COUNT_FIELD = 0;
-    public static final int REPEAT_CALLS_FIELD = 1;
 
     public EventDef {
         fields = List.copyOf(fields);

@@ -9,64 +9,51 @@ import java.util.Locale;
  */
 public enum Operation {
     /** A file written before format 1.1 (no semantics section) whose category says too little. */
-    UNKNOWN(Kind.OTHER),
-    INIT(Kind.SETUP),
-    FINALIZE(Kind.SETUP),
-    QUERY(Kind.OTHER),
-    MALLOC(Kind.MEMORY),
-    FREE(Kind.MEMORY),
-    PUT(Kind.RMA),
-    P(Kind.RMA),
-    IPUT(Kind.RMA),
-    GET(Kind.RMA),
-    G(Kind.RMA),
-    IGET(Kind.RMA),
-    ATOMIC(Kind.RMA),
-    ATOMIC_FETCH(Kind.RMA),
-    QUIET(Kind.ORDERING),
-    FENCE(Kind.ORDERING),
-    BARRIER_ALL(Kind.COLLECTIVE),
-    BARRIER(Kind.COLLECTIVE),
-    SYNC_ALL(Kind.COLLECTIVE),
-    SYNC(Kind.COLLECTIVE),
-    BROADCAST(Kind.COLLECTIVE),
-    COLLECT(Kind.COLLECTIVE),
-    FCOLLECT(Kind.COLLECTIVE),
-    ALLTOALL(Kind.COLLECTIVE),
-    ALLTOALLS(Kind.COLLECTIVE),
-    REDUCE(Kind.COLLECTIVE),
-    LOCK_ACQUIRE(Kind.LOCK),
-    LOCK_RELEASE(Kind.LOCK),
-    LOCK_TEST(Kind.LOCK),
-    WAIT(Kind.SYNC),
-    TEST(Kind.SYNC),
-    CTX_CREATE(Kind.OTHER),
-    CTX_DESTROY(Kind.OTHER),
+    UNKNOWN,
+    INIT,
+    FINALIZE,
+    QUERY,
+    MALLOC,
+    FREE,
+    PUT,
+    P,
+    IPUT,
+    GET,
+    G,
+    IGET,
+    ATOMIC,
+    ATOMIC_FETCH,
+    QUIET,
+    FENCE,
+    BARRIER_ALL,
+    BARRIER,
+    SYNC_ALL,
+    SYNC,
+    BROADCAST,
+    COLLECT,
+    FCOLLECT,
+    ALLTOALL,
+    ALLTOALLS,
+    REDUCE,
+    LOCK_ACQUIRE,
+    LOCK_RELEASE,
+    LOCK_TEST,
+    WAIT,
+    TEST,
+    CTX_CREATE,
+    CTX_DESTROY,
     /** Anything else: global_exit, the cache no-ops. */
-    OTHER(Kind.OTHER),
+    OTHER,
     /**
      * Not a call: the thread's previous event (a polling call) was made {@code count} more times with the same
      * fields and result (FORMAT.md, "Repeats"). Only the writers put it in a table, never the spec.
      */
-    REPEAT(Kind.OTHER);
-
-    /** Groups of operations that tools treat alike. */
-    public enum Kind { SETUP, MEMORY, RMA, ORDERING, COLLECTIVE, LOCK, SYNC, OTHER }
+    REPEAT;
 
     private static final Operation[] BY_CODE = values();
 
-    private final Kind kind;
-
-    Operation(Kind kind) {
-        this.kind = kind;
-    }
-
     public int code() {
         return ordinal();
-    }
-
-    public Kind kind() {
-        return kind;
     }
 
     /**
@@ -79,11 +66,6 @@ public enum Operation {
             case QUIET, BARRIER_ALL, BARRIER, FINALIZE, CTX_DESTROY, MALLOC, FREE, LOCK_RELEASE -> true;
             default -> false;
         };
-    }
-
-    /** The spec's spelling: lower case, e.g. {@code atomic_fetch}. */
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
     }
 
     public static Operation of(int code) {

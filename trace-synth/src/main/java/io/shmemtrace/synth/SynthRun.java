@@ -3,6 +3,7 @@ package io.shmemtrace.synth;
 import static io.shmemtrace.synth.SynthEvents.*;
 
 import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.TraceNaming;
 import io.shmemtrace.format.write.ThreadWriter;
 import io.shmemtrace.format.write.TraceClock;
 import io.shmemtrace.format.write.TraceInfo;
@@ -57,7 +58,7 @@ public final class SynthRun {
     public void writeTo(Path dir) {
         IntStream.range(0, pes).parallel().forEach(pe -> {
             try {
-                writePe(dir.resolve(String.format("pe%05d.shmt", pe)), pe);
+                writePe(dir.resolve(TraceNaming.fileName(pe, TraceNaming.Layer.NATIVE)), pe);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -25,8 +25,7 @@ final class Calls {
 
     /** The calls of a file's event table, indexed by event id (null where the table has no id). */
     Call[] of(EventTable table) {
-        int maxId = table.events().stream().mapToInt(EventDef::id).max().orElse(-1);
-        Call[] byId = new Call[maxId + 1];
+        Call[] byId = new Call[table.idLimit()];
         for (EventDef def : table.events()) {
             byId[def.id()] = byName.computeIfAbsent(def.name(), n -> add(def));
         }

@@ -133,7 +133,7 @@ public final class Merge {
                     merged[pe] = true;
                     states[pe] = (byte) file.header().state().ordinal();
                     threads[pe] = file.threads().length;
-                    taskFlags[pe] = (byte) (TaskWriter.threaded(file.threads()) ? TASK_THREADED : 0);
+                    taskFlags[pe] = (byte) (task.threaded() ? TASK_THREADED : 0);
                     totals.task(pe, calls.all(), task.callCounts, task.callNs);
                 } catch (UncheckedIOException e) {
                     throw e.getCause();

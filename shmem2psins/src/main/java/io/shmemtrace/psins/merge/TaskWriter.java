@@ -105,28 +105,32 @@ final class TaskWriter implements Consumer<TraceEvent> {
     /** Starts a task; threads: the thread indexes that have events (each record names its thread unless all are 0). */
     void begin(int pe, Calls.Call[] calls, int callCount, int[] threads) {
         this.pe = pe;
-        this.threaded = threaded(threads);
+        this.threaded = threads.length > 1 || (threads.length == 1 && threads[0] != 0);
         this.lastThread = -1;
         this.lastEndNs = 0;
-        if (lastAddress.length < callCount) {
-            lastAddress = new long[callCount * 2];
-            lastBytes = new long[callCount * 2];
-        }
-        java.util.Arrays.fill(lastAddress, 0);
-        java.util.Arrays.fill(lastBytes, 0);
+        lastAddress = perCall(lastAddress, callCount);
+        lastBytes = perCall(lastBytes, callCount);
+        callCounts = perCall(callCounts, callCount);
+        callNs = perCall(callNs, callCount);
         this.calls = calls;
         this.offsetNs = alignment.initOffsetNs(pe);
         this.events = 0;
         defaultContext.size = 0;
         contexts.clear();
         locks.size = 0;
-        if (callCounts.length < callCount) {
-            callCounts = new long[callCount * 2];
-            callNs = new long[callCount * 2];
-        }
-        java.util.Arrays.fill(callCounts, 0);
-        java.util.Arrays.fill(callNs, 0);
         collectives.beginTask(pe);
+    }
+
+    /** An array indexed by call, zeroed, with room for callCount calls (reused from task to task). */
+    private static long[] perCall(long[] a, int callCount) {
+        if (a.length < callCount) return new long[callCount * 2];
+        java.util.Arrays.fill(a, 0);
+        return a;
+    }
+
+    /** Whether the task's records name their thread (it has threads other than thread 0): for the index. */
+    boolean threaded() {
+        return threaded;
     }
 
     /** Ends the PE: reports locks never released. Returns the number of its events. */
@@ -221,10 +225,6 @@ final class TaskWriter implements Consumer<TraceEvent> {
         callCounts[call.index()] += e.calls();
         callNs[call.index()] += e.callsNs();
         events++;
-    }
-
-    static boolean threaded(int[] threads) {
-        return threads.length > 1 || (threads.length == 1 && threads[0] != 0);
     }
 
     /** The symmetric address, as a delta from the same call's previous one in this task. */

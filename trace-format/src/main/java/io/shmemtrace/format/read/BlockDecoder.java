@@ -44,8 +44,7 @@ final class BlockDecoder {
     BlockDecoder(EventTable table, TraceEvent event) {
         this.table = table;
         this.event = event;
-        int maxId = table.events().stream().mapToInt(EventDef::id).max().orElse(-1);
-        this.encodings = new FieldKind.Encoding[maxId + 1][];
+        this.encodings = new FieldKind.Encoding[table.idLimit()][];
         for (EventDef d : table.events()) {
             encodings[d.id()] = d.fields().stream().map(f -> f.kind().encoding()).toArray(FieldKind.Encoding[]::new);
         }
