@@ -75,7 +75,7 @@ final class ByteMatrix extends Report {
     @Override
     void event(TraceEvent e) {
         int target = e.targetPe();
-        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes(), Long::sum);
+        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes() * e.calls(), Long::sum);
     }
 
     /** The calling PE's row: bytes by target PE. */

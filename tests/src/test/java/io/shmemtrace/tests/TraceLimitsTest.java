@@ -69,5 +69,10 @@ class TraceLimitsTest {
                 .runOk().stdout();
         assertTrue(summary.lines().anyMatch(l -> l.matches("  shmem_long_test +" + (n + 1) + " .*")), summary);
         assertTrue(summary.lines().anyMatch(l -> l.matches("  shmem_long_g +3 .*")), summary);
+        // The matrix counts the collapsed calls too: three 8-byte gets of PE 0 from itself.
+        Path matrix = dir.resolve("matrix.csv");
+        Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--csv", "--matrix", matrix.toString(),
+                dir.toString()).runOk();
+        assertEquals(List.of("from_pe,to_pe,bytes", "0,0,24"), Files.readAllLines(matrix));
     }
 }
