@@ -1,5 +1,6 @@
 package io.shmemtrace.codegen;
 
+import io.shmemtrace.codegen.emit.BenchCatalogEmitter;
 import io.shmemtrace.codegen.emit.CWrapperEmitter;
 import io.shmemtrace.codegen.emit.EventHeaderEmitter;
 import io.shmemtrace.codegen.emit.EventTableEmitter;
@@ -20,7 +21,9 @@ import java.nio.file.Path;
  *     shmt_format.h for the native shim;</li>
  * <li>{@code WrapperCodegen --agent SPEC JAVA_OUT_DIR}: the tracer agent's hooks;</li>
  * <li>{@code WrapperCodegen --table SPEC FILE}: the spec's event table, encoded as every trace carries it, for
- *     the Java tools that make calls of their own (spec-events).</li>
+ *     the Java tools that make calls of their own (spec-events);</li>
+ * <li>{@code WrapperCodegen --bench-catalog SPEC FILE}: the C signatures and meaning of every call, for
+ *     shmembench's generated benchmarks.</li>
  * </ul>
  */
 public final class WrapperCodegen {
@@ -32,16 +35,19 @@ public final class WrapperCodegen {
 
     public static void main(String[] args) {
         boolean option = args.length == 3 && args[0].startsWith("--");
-        if (!(option || args.length == 2) || (option && !args[0].matches("--agent|--table"))) {
-            System.err.println("usage: WrapperCodegen [--agent | --table] SPEC OUT");
+        if (!(option || args.length == 2) || (option && !args[0].matches("--agent|--table|--bench-catalog"))) {
+            System.err.println("usage: WrapperCodegen [--agent | --table | --bench-catalog] SPEC OUT");
             System.exit(2);
         }
         Path spec = Path.of(args[option ? 1 : 0]);
         Path out = Path.of(args[option ? 2 : 1]);
         try {
             TracedSpec traced = load(spec);
-            String what = !option ? shim(traced, out) : args[0].equals("--agent") ? agent(traced, out)
-                    : table(traced, out);
+            String what = !option ? shim(traced, out) : switch (args[0]) {
+                case "--agent" -> agent(traced, out);
+                case "--table" -> table(traced, out);
+                default -> benchCatalog(traced, out);
+            };
             System.out.println("wrapper-codegen: " + what + " from " + spec);
         } catch (IllegalArgumentException e) {
             System.err.println("wrapper-codegen: " + e.getMessage());
@@ -71,5 +77,11 @@ public final class WrapperCodegen {
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.write(out, spec.eventTable().encode());
         return "event table of " + spec.functions().size() + " events";
+    }
+
+    private static String benchCatalog(TracedSpec spec, Path out) throws IOException {
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, BenchCatalogEmitter.emit(spec));
+        return "benchmark catalog";
     }
 }

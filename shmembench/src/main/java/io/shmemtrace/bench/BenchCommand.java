@@ -1,0 +1,81 @@
+package io.shmemtrace.bench;
+
+import io.shmemtrace.bench.catalog.Catalog;
+import io.shmemtrace.bench.config.BenchConfig;
+import io.shmemtrace.bench.config.BenchTest;
+import io.shmemtrace.bench.config.ConfigException;
+import io.shmemtrace.bench.generate.Generator;
+import io.shmemtrace.bench.generate.Language;
+import io.shmemtrace.bench.run.Toolchain;
+import io.shmemtrace.bench.run.Toolchain.Built;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** What the subcommands share: the streams, loading a configuration, generating and building its programs. */
+abstract class BenchCommand implements Callable<Integer> {
+    @ParentCommand
+    Shmembench parent;
+
+    @Option(names = "--lang", split = ",", paramLabel = "LANG", defaultValue = "c",
+            description = "languages to generate: c, cpp, f90 (default: ${DEFAULT-VALUE})")
+    List<String> languages;
+
+    PrintStream out() {
+        return parent.out;
+    }
+
+    PrintStream err() {
+        return parent.err;
+    }
+
+    List<Language> languages() {
+        return languages.stream().map(Language::of).distinct().toList();
+    }
+
+    /** The configuration's tests, or null after printing the one-line reason. */
+    List<BenchTest> load(Path config) throws IOException {
+        try {
+            return BenchConfig.load(config, Catalog.spec());
+        } catch (ConfigException e) {
+            err().println("shmembench: " + e.getMessage());
+            return null;
+        } catch (NoSuchFileException e) {
+            err().println("shmembench: " + config + ": no such file");
+            return null;
+        }
+    }
+
+    /** Generates and builds; prints one line per source that did not build. */
+    List<Built> generateAndBuild(List<BenchTest> tests, Path dir) throws IOException, InterruptedException {
+        List<Built> built = new ArrayList<>();
+        for (Generator.Source s : Generator.write(tests, languages(), dir, Catalog.spec())) {
+            Built b = Toolchain.build(s);
+            if (!b.ok()) err().println("shmembench: " + s.path().getFileName() + ": " + b.problem()
+                    + (b.skipped() ? " (skipped)" : ""));
+            built.add(b);
+        }
+        return built;
+    }
+
+    static Path temporaryDirectory(String what) throws IOException {
+        Path dir = Files.createTempDirectory("shmembench-" + what + "-");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+        return dir;
+    }
+
+    static void deleteTree(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // best effort: a temporary directory
+        }
+    }
+}

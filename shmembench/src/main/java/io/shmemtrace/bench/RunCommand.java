@@ -1,0 +1,83 @@
+package io.shmemtrace.bench;
+
+import io.shmemtrace.bench.config.BenchTest;
+import io.shmemtrace.bench.report.Plot;
+import io.shmemtrace.bench.report.RowTable;
+import io.shmemtrace.bench.run.BenchRun;
+import io.shmemtrace.bench.run.Row;
+import io.shmemtrace.bench.run.Toolchain.Built;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Generates, builds and runs CONFIG's benchmarks under oshrun; prints one row per test, API,",
+                "timing and size: repetitions, relative standard error, min / median / max microseconds per call",
+                "(less the row's baseline), MB/s at the median."})
+final class RunCommand extends BenchCommand {
+    @Parameters(paramLabel = "CONFIG", description = "the configuration file")
+    Path config;
+
+    @Option(names = "--np", defaultValue = "2", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE})")
+    int npes;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write the rows as CSV")
+    Path csv;
+
+    @Option(names = "--plot", paramLabel = "FILE.svg", description = "draw time and bandwidth against size, log-log")
+    Path plot;
+
+    @Option(names = "--keep", paramLabel = "DIR", description = "build in DIR and keep it (default: a temporary directory)")
+    Path keep;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (npes < 1) {
+            err().println("shmembench: --np must be at least 1");
+            return 2;
+        }
+        List<BenchTest> tests = load(config);
+        if (tests == null) return 2;
+        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), npes);
+        RowTable.print(results.rows, out());
+        if (csv != null) {
+            try (PrintStream c = new PrintStream(Files.newOutputStream(csv), false, java.nio.charset.StandardCharsets.UTF_8)) {
+                RowTable.csv(results.rows, c);
+            }
+        }
+        if (plot != null) {
+            if (results.rows.stream().anyMatch(r -> r.bytes() > 0)) Plot.write(results.rows, plot);
+            else err().println("shmembench: --plot: no row moves bytes; nothing to draw");
+        }
+        return results.failures == 0 ? 0 : 1;
+    }
+
+    /** Rows of every program, and how many builds or cases failed (each already reported on err). */
+    record Results(List<Row> rows, int failures) {}
+
+    static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes)
+            throws IOException, InterruptedException {
+        List<Row> rows = new ArrayList<>();
+        int failures = 0;
+        for (Built b : cmd.generateAndBuild(tests, dir)) {
+            if (!b.ok()) {
+                if (!b.skipped()) failures++;
+                continue;
+            }
+            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN)) {
+                rows.addAll(a.rows());
+                if (a.failure() != null) {
+                    cmd.err().println("shmembench: " + b.source().path().getFileName() + ": " + a.failure());
+                    failures++;
+                }
+            }
+        }
+        return new Results(rows, failures);
+    }
+}

@@ -1,0 +1,37 @@
+package io.shmemtrace.bench.generate;
+
+import io.shmemtrace.bench.catalog.Api;
+import io.shmemtrace.format.Completion;
+
+/** How a call is timed (SKaMPI-OpenSHMEM), from its operation and completion in event-spec.xml. */
+public enum Timing {
+    /** as it returns: gets, fetching atomics, tests, fence, quiet */
+    RETURN("return"),
+    /** to completion: call + quiet, less an empty quiet */
+    COMPLETE("+quiet"),
+    /** _nbi: full, post, quiet, overlap */
+    NBI(""),
+    /** a collective followed by a barrier, less the barrier */
+    COLLECTIVE("+barrier"),
+    /** a barrier-like call, looped bare */
+    SYNCHRONISING("loop"),
+    /** half a ping-pong's round trip */
+    PINGPONG("rtt/2");
+
+    public final String variant;
+
+    Timing(String variant) {
+        this.variant = variant;
+    }
+
+    public static Timing of(Api api) {
+        if (api.completion() == Completion.POSTED) return NBI;
+        return switch (api.operation()) {
+            case PUT, P, IPUT, ATOMIC -> COMPLETE;
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> SYNCHRONISING;
+            case BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> COLLECTIVE;
+            case WAIT -> PINGPONG;
+            default -> RETURN;
+        };
+    }
+}

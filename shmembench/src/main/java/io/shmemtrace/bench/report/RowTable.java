@@ -1,0 +1,38 @@
+package io.shmemtrace.bench.report;
+
+import io.shmemtrace.bench.run.Row;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/** The rows as a table for people and as CSV for scripts. */
+public final class RowTable {
+    private static final String[] HEADER = {"test", "api", "lang", "timing", "nelems", "stride", "bytes", "reps",
+        "rse%", "min_us", "median_us", "max_us", "MB/s"};
+
+    private RowTable() {}
+
+    public static void print(List<Row> rows, PrintStream out) {
+        int api = Math.max(20, rows.stream().mapToInt(r -> r.api().length()).max().orElse(0));
+        String format = "%4s  %-" + api + "s  %-4s  %-8s  %8s  %6s  %9s  %5s  %5s  %10s  %10s  %10s  %10s%n";
+        out.printf(Locale.ROOT, format, (Object[]) HEADER);
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, format, r.test(), r.api(), r.language(), r.variant(), r.nelems(), r.stride(),
+                    r.bytes(), r.reps(), String.format(Locale.ROOT, "%.1f", 100 * r.rse()), us(r.minUs()),
+                    us(r.medianUs()), us(r.maxUs()), String.format(Locale.ROOT, "%.1f", r.megabytesPerSecond()));
+        }
+    }
+
+    public static void csv(List<Row> rows, PrintStream out) {
+        out.println("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%d,%d,%.4f,%.6f,%.6f,%.6f,%.3f%n", r.test(), r.api(),
+                    r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(), r.rse(), r.minUs(),
+                    r.medianUs(), r.maxUs(), r.megabytesPerSecond());
+        }
+    }
+
+    private static String us(double v) {
+        return String.format(Locale.ROOT, v < 10 ? "%.4f" : "%.2f", v);
+    }
+}

@@ -1,0 +1,94 @@
+package io.shmemtrace.bench.run;
+
+import io.shmemtrace.bench.run.Toolchain.Built;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a built benchmark under oshrun. A run that dies inside the library (Open MPI 4.1's 32-bit compare-swap
+ * does, openshmem-here.md) is reported against the case it was in, and the program is run again from the next
+ * case, so that one broken call costs one row, not the run.
+ */
+public final class BenchRun {
+    private static final long TIMEOUT_SECONDS = 600;
+    private static final int MAX_RESTARTS = 20;
+
+    /** What one process launch printed: rows, and each PE's counts of its own calls (empty if it died). */
+    public record Attempt(int firstCase, Path traceDir, List<Row> rows, Map<Integer, Map<String, Count>> counts,
+                          String failure) {}
+
+    /** calls and bytes of one API on one PE. */
+    public record Count(long calls, long bytes) {}
+
+    /** A launcher prefix (the tracer), an environment per attempt, and the trace directory of each attempt. */
+    public interface Launch {
+        List<String> prefix();
+
+        /** The trace directory of an attempt, or null when the run is not traced. */
+        Path traceDir(Built built, int attempt);
+    }
+
+    public static final Launch PLAIN = new Launch() {
+        public List<String> prefix() { return List.of(); }
+        public Path traceDir(Built built, int attempt) { return null; }
+    };
+
+    private BenchRun() {}
+
+    public static List<Attempt> run(Built built, int npes, Launch launch) throws IOException, InterruptedException {
+        List<Attempt> attempts = new ArrayList<>();
+        int start = 0;
+        for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
+            List<String> cmd = new ArrayList<>(List.of("oshrun", "--oversubscribe", "-np", Integer.toString(npes)));
+            cmd.addAll(launch.prefix());
+            cmd.add(built.executable().toAbsolutePath().toString());
+            cmd.add(Integer.toString(start));
+            Path traceDir = launch.traceDir(built, attempt);
+            List<String> env = new ArrayList<>(openMpiEnvironment());
+            if (traceDir != null) env.add("SHMEMTRACE_DIR=" + traceDir.toAbsolutePath());
+            Processes.Result r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS);
+            List<Row> rows = new ArrayList<>();
+            Map<Integer, Map<String, Count>> counts = new HashMap<>();
+            int lastCase = -1;
+            String lastApi = null;
+            for (String line : r.output().split("\n")) {
+                if (line.startsWith("ROW\t")) rows.add(Row.parse(line));
+                else if (line.startsWith("CASE\t")) {
+                    String[] f = line.split("\t");
+                    lastCase = Integer.parseInt(f[1]);
+                    lastApi = f[2];
+                } else if (line.startsWith("COUNT\t")) {
+                    String[] f = line.split("\t");
+                    counts.computeIfAbsent(Integer.parseInt(f[1]), k -> new HashMap<>())
+                            .put(f[2], new Count(Long.parseLong(f[3]), Long.parseLong(f[4])));
+                }
+            }
+            if (r.status() == 0) {
+                attempts.add(new Attempt(start, traceDir, rows, counts, null));
+                return attempts;
+            }
+            String why = r.timedOut() ? "did not end in " + TIMEOUT_SECONDS + " s" : "ended with status " + r.status();
+            String failure = lastApi == null ? "the program " + why + " before its first case: " + r.firstLine()
+                    : lastApi + ": the program " + why + " in this call (case " + lastCase + ")";
+            attempts.add(new Attempt(start, traceDir, rows, Map.of(), failure));
+            if (lastApi == null) return attempts;
+            start = lastCase + 1;
+        }
+        return attempts;
+    }
+
+    /** Open MPI 4.1 here: the uct BTL crashes every job in shmem_finalize; root must say it means to run. */
+    static List<String> openMpiEnvironment() {
+        List<String> env = new ArrayList<>();
+        if (System.getenv("OMPI_MCA_btl") == null) env.add("OMPI_MCA_btl=^uct");
+        if ("root".equals(System.getProperty("user.name"))) {
+            env.add("OMPI_ALLOW_RUN_AS_ROOT=1");
+            env.add("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1");
+        }
+        return env;
+    }
+}

@@ -1,0 +1,269 @@
+/*
+ * shmembench harness: the timing loop, its statistics and the count of every SHMEM call the program makes.
+ * Shared by every class template; valid C99 and C++. The generated part before it defines N_APIS, the
+ * API_<name> indices, api_names[], api_elem[] (bytes per element, from event-spec.xml), api_counted[]
+ * (1 where the trace counts elements, 0 where a call moves one element), MAX_BYTES (the largest buffer a call
+ * of one PE touches) and BENCH_STRIDE (the configuration's STRIDE).
+ *
+ * How it times (SKaMPI-OpenSHMEM): a sample runs a body over `iters` calls between two clock reads, never one
+ * clock read per call; iters doubles until a sample lasts TARGET_US; samples repeat until the relative
+ * standard error of their mean is under 2 % (at least MIN_REPS) or the repetition cap is reached.
+ */
+#include <math.h>
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TARGET_US 500.0
+#define MIN_REPS 5
+#define MAX_REPS_LIMIT 10000
+#define RSE_GOAL 0.02
+#define PSYNC_SETS 4 /* the ack broadcast rotates pSync arrays: PEs may be a round apart */
+#define PSYNC_LEN (SHMEM_REDUCE_SYNC_SIZE > SHMEM_COLLECT_SYNC_SIZE ? SHMEM_REDUCE_SYNC_SIZE : SHMEM_COLLECT_SYNC_SIZE)
+
+typedef void (*body_fn)(long iters);
+
+static int me, npes, peer;      /* peer: the PE that PE 0 talks to (the last one) */
+static long n;                  /* elements per call in the running case */
+static long stride;             /* iput/iget stride */
+static long root_turn;          /* collectives' rotating root: the call's root is root_turn % npes */
+static char *src, *dst, *pwrk;  /* symmetric buffers */
+static long *psync, *ctl, *ack;
+static char *flag;              /* ping-pong flag, of the waited type */
+static long pp_round, acks_expected;
+static double spin_per_us;      /* compute() units per microsecond */
+static long compute_units;      /* the overlap variant's compute per call */
+static volatile double spin_sink;
+static long calls_made[N_APIS], bytes_made[N_APIS];
+
+static void count_calls(int api, long calls, long nelems) {
+    calls_made[api] += calls;
+    bytes_made[api] += calls * api_elem[api] * (api_counted[api] ? nelems : 1);
+}
+
+/* The harness's own SHMEM calls, counted like the benchmarked ones. */
+static void h_barrier_all(void) { shmem_barrier_all(); count_calls(API_shmem_barrier_all, 1, 0); }
+static void h_quiet(void) { shmem_quiet(); count_calls(API_shmem_quiet, 1, 0); }
+static void h_long_p(long *addr, long value, int pe) { shmem_long_p(addr, value, pe); count_calls(API_shmem_long_p, 1, 0); }
+static void *h_malloc(size_t bytes) { void *p = shmem_malloc(bytes); count_calls(API_shmem_malloc, 1, 0); return p; }
+static void h_free(void *p) { shmem_free(p); count_calls(API_shmem_free, 1, 0); }
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double) t.tv_sec * 1e6 + (double) t.tv_nsec * 1e-3;
+}
+
+static void compute(long units) {
+    double x = 0;
+    for (long i = 0; i < units; i++) x += (double) i * 0.5;
+    spin_sink = x;
+}
+
+/* PE 0 decides, every PE learns the decision. */
+static long agree(long value) {
+    if (me == 0) for (int pe = 1; pe < npes; pe++) h_long_p(ctl, value, pe);
+    h_barrier_all();
+    return me == 0 ? value : *ctl;
+}
+
+/* One sample: microseconds for `iters` calls of body on every PE; tail (untimed) completes what body posted. */
+static double sample_us(body_fn body, body_fn tail, long iters) {
+    h_barrier_all();
+    double t0 = now_us();
+    body(iters);
+    double t = now_us() - t0;
+    if (tail) tail(iters);
+    return t;
+}
+
+typedef struct { int reps; double min, median, max, rse; } stats;
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *) a, y = *(const double *) b;
+    return x < y ? -1 : x > y;
+}
+
+static double rse_of(const double *s, int k) {
+    double mean = 0, var = 0;
+    for (int i = 0; i < k; i++) mean += s[i];
+    mean /= k;
+    for (int i = 0; i < k; i++) var += (s[i] - mean) * (s[i] - mean);
+    if (k < 2 || mean <= 0) return 1.0;
+    return sqrt(var / (k - 1)) / sqrt((double) k) / mean;
+}
+
+/* Microseconds per call of body, as statistics over samples; meaningful on PE 0. */
+static stats measure(body_fn body, body_fn tail, int max_reps) {
+    static double samples[MAX_REPS_LIMIT];
+    long iters = 1;
+    for (;;) {  /* warm up and size the sample */
+        double t = sample_us(body, tail, iters);
+        long next = agree(t < TARGET_US && iters < (1L << 28) ? iters * 2 : 0);
+        if (next == 0) break;
+        iters = next;
+    }
+    int k = 0;
+    for (;;) {
+        samples[k++] = sample_us(body, tail, iters) / (double) iters;
+        int more = k < max_reps && (k < MIN_REPS || rse_of(samples, k) >= RSE_GOAL);
+        if (!agree(more)) break;
+    }
+    stats s;
+    s.reps = k;
+    s.rse = rse_of(samples, k);
+    qsort(samples, (size_t) k, sizeof(double), by_value);
+    s.min = samples[0];
+    s.median = k % 2 ? samples[k / 2] : (samples[k / 2 - 1] + samples[k / 2]) / 2;
+    s.max = samples[k - 1];
+    return s;
+}
+
+static double median_of(body_fn body, body_fn tail, int max_reps) { return measure(body, tail, max_reps).median; }
+
+/*
+ * One result row, on PE 0: the statistics less a baseline per call (the part of the loop that is not the
+ * call), times scale (a ping-pong's round trip counts twice).
+ */
+static void report(int test, const char *lang, int api, const char *variant, long bytes, stats s, double base,
+                   double scale) {
+    if (me != 0) return;
+    double lo = (s.min - base) * scale, mid = (s.median - base) * scale, hi = (s.max - base) * scale;
+    printf("ROW\t%d\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%d\t%.6f\t%.6f\t%.6f\t%.4f\n", test, api_names[api], lang, variant,
+           n, stride, bytes, s.reps, lo > 0 ? lo : 0, mid > 0 ? mid : 0, hi > 0 ? hi : 0, s.rse);
+    fflush(stdout);
+}
+
+/* Baselines, measured once per program. */
+static void body_quiet_empty(long iters) { for (long i = 0; i < iters; i++) shmem_quiet(); count_calls(API_shmem_quiet, iters, 0); }
+static void body_barrier(long iters) { for (long i = 0; i < iters; i++) shmem_barrier_all(); count_calls(API_shmem_barrier_all, iters, 0); }
+static void body_compute(long iters) { for (long i = 0; i < iters; i++) compute(compute_units); }
+static double quiet_base, barrier_base;
+
+static void harness_start(long max_bytes) {
+    shmem_init();
+    count_calls(API_shmem_init, 1, 0);
+    me = shmem_my_pe();
+    count_calls(API_shmem_my_pe, 1, 0);
+    npes = shmem_n_pes();
+    count_calls(API_shmem_n_pes, 1, 0);
+    peer = npes - 1;
+    stride = BENCH_STRIDE;
+    size_t buf = (size_t) max_bytes * (size_t) npes + 64;
+    src = (char *) h_malloc(buf);
+    dst = (char *) h_malloc(buf);
+    pwrk = (char *) h_malloc(buf + 16 * (size_t) SHMEM_REDUCE_MIN_WRKDATA_SIZE);
+    psync = (long *) h_malloc(PSYNC_SETS * PSYNC_LEN * sizeof(long));
+    ctl = (long *) h_malloc(4 * sizeof(long));
+    flag = (char *) (ctl + 1);
+    ack = ctl + 2;
+    memset(src, 1, buf);
+    memset(dst, 0, buf);
+    for (int i = 0; i < PSYNC_SETS * PSYNC_LEN; i++) psync[i] = SHMEM_SYNC_VALUE;
+    memset(ctl, 0, 4 * sizeof(long));
+    double t0 = now_us();
+    compute(10000000);
+    spin_per_us = 1e7 / (now_us() - t0);
+    h_barrier_all();
+    quiet_base = median_of(body_quiet_empty, NULL, 20);
+    barrier_base = median_of(body_barrier, NULL, 20);
+}
+
+/* Starts a case: PE 0 names it first, so that a run that dies inside the library says where. */
+static int case_begins(int index, int start, int api, long nelems) {
+    if (index < start) return 0;
+    if (me == 0) { printf("CASE\t%d\t%s\n", index, api_names[api]); fflush(stdout); }
+    n = nelems;
+    *(long *) flag = 0;
+    *ack = 0;
+    pp_round = 0;
+    acks_expected = 0;
+    root_turn = 0;
+    h_barrier_all();
+    return 1;
+}
+
+static void harness_end(void) {
+    h_barrier_all();
+    h_free(pwrk);
+    h_free(dst);
+    h_free(src);
+    h_free(psync);
+    h_free(ctl);
+    count_calls(API_shmem_finalize, 1, 0);
+    for (int a = 0; a < N_APIS; a++) {
+        if (calls_made[a]) printf("COUNT\t%d\t%s\t%ld\t%ld\n", me, api_names[a], calls_made[a], bytes_made[a]);
+    }
+    fflush(stdout);
+    shmem_finalize();
+}
+
+/* Pointer arguments: C converts void * to the parameter's type; C++ needs a conversion operator for it. */
+#ifdef __cplusplus
+struct any_ptr {
+    void *p;
+    template <class T> operator T *() const { return (T *) p; }
+};
+static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return a; }
+#else
+#define PTR(p) ((void *) (p))
+#endif
+
+/* Calls timed as they return (gets, fetching atomics, tests): PE 0 calls, the others wait. */
+#define BENCH_RETURN(ID, API, ...)                                                  \
+    static void body_##ID(long iters) {                                             \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
+        count_calls(API, iters, n);                                                 \
+    }
+
+/* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet. */
+#define BENCH_COMPLETE(ID, API, ...)                                                \
+    static void body_##ID(long iters) {                                             \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; shmem_quiet(); }            \
+        count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, iters, 0);                                     \
+    }
+
+/* _nbi calls, timed four ways: Full (call, quiet), Post (the calls alone, completed untimed), Overlap. */
+#define BENCH_NBI(ID, API, ...)                                                     \
+    static void full_##ID(long iters) {                                             \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; shmem_quiet(); }            \
+        count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, iters, 0);                                     \
+    }                                                                               \
+    static void post_##ID(long iters) {                                             \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
+        count_calls(API, iters, n);                                                 \
+    }                                                                               \
+    static void overlap_##ID(long iters) {                                          \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; compute(compute_units); shmem_quiet(); } \
+        count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, iters, 0);                                     \
+    }
+
+static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
+
+/*
+ * The four rows of an _nbi call: full; post; quiet = full less post (derived: a loop cannot time the quiet
+ * alone without a clock read per call); overlap = post, compute for twice the full time, quiet, less the
+ * compute alone: the part of the transfer that computation did not hide.
+ */
+static inline void run_nbi(int test, const char *lang, int api, long bytes, int reps, body_fn full, body_fn post,
+                    body_fn overlap) {
+    stats f = measure(full, NULL, reps);
+    stats p = measure(post, tail_quiet, reps);
+    report(test, lang, api, "full", bytes, f, 0, 1);
+    report(test, lang, api, "post", bytes, p, 0, 1);
+    report(test, lang, api, "quiet", bytes, f, p.median, 1);
+    compute_units = (long) (agree((long) (2 * f.median * 1000)) / 1000.0 * spin_per_us) + 1;
+    stats c = measure(body_compute, NULL, reps);
+    stats o = measure(overlap, NULL, reps);
+    report(test, lang, api, "overlap", bytes, o, c.median, 1);
+}
