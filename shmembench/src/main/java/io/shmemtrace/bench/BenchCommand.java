@@ -54,10 +54,11 @@ abstract class BenchCommand implements Callable<Integer> {
     }
 
     /** Generates and builds; prints one line per source that did not build. */
-    List<Built> generateAndBuild(List<BenchTest> tests, Path dir) throws IOException, InterruptedException {
+    List<Built> generateAndBuild(List<BenchTest> tests, Path dir, List<String> flags)
+            throws IOException, InterruptedException {
         List<Built> built = new ArrayList<>();
         for (Generator.Source s : Generator.write(tests, languages(), dir, Catalog.spec())) {
-            Built b = Toolchain.build(s);
+            Built b = Toolchain.build(s, flags);
             if (!b.ok()) err().println("shmembench: " + s.path().getFileName() + ": " + b.problem()
                     + (b.skipped() ? " (skipped)" : ""));
             built.add(b);

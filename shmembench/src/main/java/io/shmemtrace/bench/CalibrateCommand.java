@@ -1,11 +1,107 @@
 package io.shmemtrace.bench;
 
+import io.shmemtrace.bench.calibrate.LinearFit;
+import io.shmemtrace.bench.calibrate.MachineFile;
+import io.shmemtrace.bench.catalog.Catalog;
+import io.shmemtrace.bench.config.BenchConfig;
+import io.shmemtrace.bench.config.BenchTest;
+import io.shmemtrace.bench.config.ConfigException;
+import io.shmemtrace.bench.run.Row;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Fits a machine file for shmemsim.")
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Measures this machine with a built-in configuration (putmem, putmem_nbi and getmem from 8 B",
+                "to 1 MiB, barrier_all), fits latency, bandwidth and LogGP parameters, prints them with the fit's",
+                "error, and writes a machine file for shmemsim (PSINS Machine/Node lines plus Model lines)."})
 final class CalibrateCommand extends BenchCommand {
+    private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
+
+    @Option(names = "--np", defaultValue = "2", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE})")
+    int npes;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "the machine file to write")
+    Path output;
+
     @Override
-    public Integer call() {
-        return 1;
+    public Integer call() throws IOException, InterruptedException {
+        if (npes < 2) {
+            err().println("shmembench: calibrate needs 2 PEs at least (--np)");
+            return 2;
+        }
+        RunCommand.Results results = RunCommand.runAll(this, builtIn(), temporaryDirectory("calibrate"), npes);
+        List<Row> rows = results.rows();
+        LinearFit put = fit(rows, "shmem_putmem", "+quiet");
+        LinearFit get = fit(rows, "shmem_getmem", "return");
+        LinearFit nbi = fit(rows, "shmem_putmem_nbi", "full");
+        double post = smallest(rows, "shmem_putmem_nbi", "post");
+        double barrier = smallest(rows, "shmem_barrier_all", "loop");
+        if (put == null || get == null || nbi == null || Double.isNaN(post) || Double.isNaN(barrier)) {
+            err().println("shmembench: calibrate: the measurements are incomplete (" + results.failures() + " failures)");
+            return 1;
+        }
+        MachineFile.LogGP onNode = new MachineFile.LogGP(Math.max(0, put.latencySeconds() - post), post, post,
+                put.secondsPerByte());
+        double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(npes - 1));
+        String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
+                        + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
+                host(), npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
+                100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
+        MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, provenance);
+        out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
+                put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
+        out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
+                get.latencySeconds() * 1e6, get.bandwidth() / 1e9, 100 * get.rmsRelativeError());
+        out().printf(Locale.ROOT, "put_nbi (full): latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
+                nbi.latencySeconds() * 1e6, nbi.bandwidth() / 1e9, 100 * nbi.rmsRelativeError());
+        out().printf(Locale.ROOT, "LogGP on-node:  L %.4f us   o %.4f us   g %.4f us   G %.6f ns/byte%n",
+                onNode.latency() * 1e6, onNode.overhead() * 1e6, onNode.gap() * 1e6, onNode.gapPerByte() * 1e9);
+        out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, npes,
+                step * 1e6);
+        out().println("off-node:       not measured (the job ran on one host)");
+        Path tmp = Files.createTempFile(output.toAbsolutePath().getParent(), ".machine", ".tmp");
+        Files.writeString(tmp, machine.text());
+        Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        out().println("wrote " + output);
+        return 0;
+    }
+
+    private static LinearFit fit(List<Row> rows, String api, String variant) {
+        List<LinearFit.Point> points = rows.stream()
+                .filter(r -> r.api().equals(api) && r.variant().equals(variant) && r.medianUs() > 0)
+                .map(r -> new LinearFit.Point(r.bytes(), r.medianUs() * 1e-6)).toList();
+        return points.size() < 2 ? null : LinearFit.of(points);
+    }
+
+    /** Seconds per call at the smallest size measured, NaN if none. */
+    private static double smallest(List<Row> rows, String api, String variant) {
+        return rows.stream().filter(r -> r.api().equals(api) && r.variant().equals(variant))
+                .min(java.util.Comparator.comparingLong(Row::bytes)).map(r -> r.medianUs() * 1e-6).orElse(Double.NaN);
+    }
+
+    private static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "this host";
+        }
+    }
+
+    private List<BenchTest> builtIn() throws IOException {
+        try (InputStream in = CalibrateCommand.class.getResourceAsStream(BUILT_IN)) {
+            return BenchConfig.parse("calibrate.cfg", new String(in.readAllBytes(), StandardCharsets.UTF_8), Catalog.spec());
+        } catch (ConfigException e) {
+            throw new IllegalStateException("the built-in configuration is wrong: " + e.getMessage(), e);
+        }
     }
 }

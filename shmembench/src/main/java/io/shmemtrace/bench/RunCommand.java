@@ -65,12 +65,12 @@ final class RunCommand extends BenchCommand {
             throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
         int failures = 0;
-        for (Built b : cmd.generateAndBuild(tests, dir)) {
+        for (Built b : cmd.generateAndBuild(tests, dir, List.of())) {
             if (!b.ok()) {
                 if (!b.skipped()) failures++;
                 continue;
             }
-            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN)) {
+            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN, BenchRun.Restart.RESUME)) {
                 rows.addAll(a.rows());
                 if (a.failure() != null) {
                     cmd.err().println("shmembench: " + b.source().path().getFileName() + ": " + a.failure());

@@ -2,6 +2,7 @@ package io.shmemtrace.bench.run;
 
 import io.shmemtrace.bench.run.Toolchain.Built;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,8 +11,9 @@ import java.util.Map;
 
 /**
  * Runs a built benchmark under oshrun. A run that dies inside the library (Open MPI 4.1's 32-bit compare-swap
- * does, openshmem-here.md) is reported against the case it was in, and the program is run again from the next
- * case, so that one broken call costs one row, not the run.
+ * does, openshmem-here.md) is reported against the case it was in, and the program is run again without it:
+ * from the next case ({@link Restart#RESUME}, the rows so far kept) or from the start ({@link Restart#WHOLE},
+ * so that the last run makes, and counts, every call but the broken ones).
  */
 public final class BenchRun {
     private static final long TIMEOUT_SECONDS = 600;
@@ -37,22 +39,39 @@ public final class BenchRun {
         public Path traceDir(Built built, int attempt) { return null; }
     };
 
+    /** How a run goes on after a case crashed. */
+    public enum Restart { RESUME, WHOLE }
+
     private BenchRun() {}
 
-    public static List<Attempt> run(Built built, int npes, Launch launch) throws IOException, InterruptedException {
+    public static List<Attempt> run(Built built, int npes, Launch launch, Restart restart)
+            throws IOException, InterruptedException {
         List<Attempt> attempts = new ArrayList<>();
         int start = 0;
+        List<String> skip = new ArrayList<>();
         for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
             List<String> cmd = new ArrayList<>(List.of("oshrun", "--oversubscribe", "-np", Integer.toString(npes)));
             cmd.addAll(launch.prefix());
             cmd.add(built.executable().toAbsolutePath().toString());
             cmd.add(Integer.toString(start));
+            cmd.addAll(skip);
             Path traceDir = launch.traceDir(built, attempt);
             List<String> env = new ArrayList<>(openMpiEnvironment());
             if (traceDir != null) env.add("SHMEMTRACE_DIR=" + traceDir.toAbsolutePath());
-            Processes.Result r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS);
-            List<Row> rows = new ArrayList<>();
+            Path countDir = Files.createTempDirectory("shmembench-counts-");
+            env.add("SHMEMBENCH_COUNTS=" + countDir);
+            Processes.Result r;
             Map<Integer, Map<String, Count>> counts = new HashMap<>();
+            try {
+                r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS);
+                for (int pe = 0; pe < npes; pe++) readCounts(countDir.resolve("pe" + pe + ".counts"), counts);
+            } finally {
+                try (var files = Files.list(countDir)) {
+                    for (Path f : files.toList()) Files.delete(f);
+                }
+                Files.delete(countDir);
+            }
+            List<Row> rows = new ArrayList<>();
             int lastCase = -1;
             String lastApi = null;
             for (String line : r.output().split("\n")) {
@@ -61,10 +80,6 @@ public final class BenchRun {
                     String[] f = line.split("\t");
                     lastCase = Integer.parseInt(f[1]);
                     lastApi = f[2];
-                } else if (line.startsWith("COUNT\t")) {
-                    String[] f = line.split("\t");
-                    counts.computeIfAbsent(Integer.parseInt(f[1]), k -> new HashMap<>())
-                            .put(f[2], new Count(Long.parseLong(f[3]), Long.parseLong(f[4])));
                 }
             }
             if (r.status() == 0) {
@@ -76,9 +91,20 @@ public final class BenchRun {
                     : lastApi + ": the program " + why + " in this call (case " + lastCase + ")";
             attempts.add(new Attempt(start, traceDir, rows, Map.of(), failure));
             if (lastApi == null) return attempts;
-            start = lastCase + 1;
+            if (restart == Restart.RESUME) start = lastCase + 1;
+            else skip.add(Integer.toString(lastCase));
         }
         return attempts;
+    }
+
+    private static void readCounts(Path file, Map<Integer, Map<String, Count>> counts) throws IOException {
+        if (!Files.exists(file)) return;
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.split("\t");
+            if (f.length != 5 || !f[0].equals("COUNT")) continue;
+            counts.computeIfAbsent(Integer.parseInt(f[1]), k -> new HashMap<>())
+                    .put(f[2], new Count(Long.parseLong(f[3]), Long.parseLong(f[4])));
+        }
     }
 
     /** Open MPI 4.1 here: the uct BTL crashes every job in shmem_finalize; root must say it means to run. */

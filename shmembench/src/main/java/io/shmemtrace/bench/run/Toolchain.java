@@ -18,7 +18,8 @@ public final class Toolchain {
         }
     }
 
-    public static Built build(Source source) throws IOException, InterruptedException {
+    /** flags: extra C or C++ compiler flags. */
+    public static Built build(Source source, List<String> flags) throws IOException, InterruptedException {
         Path src = source.path();
         Path exe = src.resolveSibling(src.getFileName().toString().replace('.', '_'));
         Language lang = source.language();
@@ -34,8 +35,9 @@ public final class Toolchain {
             }
             return new Built(source, exe, null, false);
         }
-        List<String> cmd = new ArrayList<>(List.of(lang.compiler, "-O2", "-Wall", "-o", exe.getFileName().toString(),
-                src.getFileName().toString(), "-lm"));
+        List<String> cmd = new ArrayList<>(List.of(lang.compiler, "-O2", "-Wall"));
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-o", exe.getFileName().toString(), src.getFileName().toString(), "-lm"));
         Processes.Result r = Processes.run(cmd, src.getParent(), List.of(), 300);
         if (r.status() != 0) return new Built(source, null, lang.compiler + " failed: " + r.firstLine(), false);
         return new Built(source, exe, null, false);
