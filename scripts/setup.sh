@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
-# liboshmem), Maven, a JDK, and time(1) for the benchmarks. Sourced by demo.sh, run-tests.sh and the
+# liboshmem), Maven, a JDK, g++ and gfortran for shmembench's C++ and Fortran benchmarks, and time(1) for the
+# benchmarks. Sourced by demo.sh, run-tests.sh and the
 # scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
 command -v mvn >/dev/null 2>&1 || missing="$missing maven"
 command -v javac >/dev/null 2>&1 || missing="$missing openjdk-17-jdk-headless"
 command -v make >/dev/null 2>&1 || missing="$missing make gcc"
+command -v g++ >/dev/null 2>&1 || missing="$missing g++"
+command -v gfortran >/dev/null 2>&1 || missing="$missing gfortran"
 command -v nm >/dev/null 2>&1 || missing="$missing binutils"
 [ -x /usr/bin/time ] || missing="$missing time"
 if [ -n "$missing" ]; then

@@ -41,7 +41,8 @@ public final class Catalog {
         return spec;
     }
 
-    static Catalog parse(String text) {
+    /** A catalog from its text (the format BenchCatalogEmitter writes). */
+    public static Catalog parse(String text) {
         List<Api> apis = new ArrayList<>();
         for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) continue;

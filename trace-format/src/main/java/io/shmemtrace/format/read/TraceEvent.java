@@ -51,6 +51,9 @@ public final class TraceEvent {
     /** Time inside the call(s): the duration, or for a repeat record the repeated calls' own time. */
     public long callsNs() { return repeats == 0 ? durationNs() : time.spanNs(repeatCallsUnits); }
 
+    /** The repeated calls' own time in units, as the repeat record holds it (0 if none). */
+    public long repeatCallsUnits() { return repeats == 0 ? 0 : repeatCallsUnits; }
+
     /** The value of field i (table order); addresses already resolved from their deltas. */
     public long value(int i) {
         return values[i];

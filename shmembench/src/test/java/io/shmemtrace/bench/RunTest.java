@@ -1,0 +1,59 @@
+package io.shmemtrace.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A small run on 2 real PEs: the rows are the configuration's APIs, timings and sizes, with their bytes. */
+class RunTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void rowsMatchTheConfiguration() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("small.cfg"), """
+                # a put sweep, an nbi get, a collective and an atomic
+                1 1 1 1 APIS=shmem_putmem,shmem_int_p SIZES=8..64 REPS=5
+                2 2 1 1 APIS=shmem_getmem_nbi SIZES=1K..1K REPS=5
+                3 3 4 1 APIS=shmem_broadcast64 REPS=5
+                4 5 1 1 APIS=shmem_long_atomic_fetch_add REPS=5
+                """);
+        Path csv = dir.resolve("rows.csv");
+        Path svg = dir.resolve("plot.svg");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Shmembench.run(new String[] {"run", cfg.toString(), "--np", "2", "--csv", csv.toString(),
+            "--plot", svg.toString(), "--keep", dir.resolve("build").toString()}, new PrintStream(out), new PrintStream(err));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s", rows.get(0));
+        // test, api, lang, timing, nelems, stride, bytes: exactly these rows, in this order
+        List<String> expected = List.of(
+                "1,shmem_putmem,c,+quiet,8,1,8", "1,shmem_putmem,c,+quiet,16,1,16", "1,shmem_putmem,c,+quiet,32,1,32",
+                "1,shmem_putmem,c,+quiet,64,1,64", "1,shmem_int_p,c,+quiet,1,1,4",
+                "2,shmem_getmem_nbi,c,full,1024,1,1024", "2,shmem_getmem_nbi,c,post,1024,1,1024",
+                "2,shmem_getmem_nbi,c,quiet,1024,1,1024", "2,shmem_getmem_nbi,c,overlap,1024,1,1024",
+                "3,shmem_broadcast64,c,+barrier,4,1,32", "3,shmem_broadcast64,c,ack,4,1,32",
+                "4,shmem_long_atomic_fetch_add,c,return,1,1,8");
+        assertEquals(expected, rows.subList(1, rows.size()).stream()
+                .map(r -> String.join(",", List.of(r.split(",")).subList(0, 7))).toList());
+        for (String r : rows.subList(1, rows.size())) {
+            String[] f = r.split(",");
+            int reps = Integer.parseInt(f[7]);
+            assertEquals(5, reps, "REPS=5 caps the repetitions, at least 5 are taken: " + r);
+            double min = Double.parseDouble(f[9]), median = Double.parseDouble(f[10]), max = Double.parseDouble(f[11]);
+            assertTrue(min <= median && median <= max, r);
+        }
+        // the table has the same rows; the plot is an SVG document
+        assertEquals(expected.size() + 1, out.toString(StandardCharsets.UTF_8).lines().count());
+        assertTrue(Files.readString(svg).contains("<svg"));
+    }
+}

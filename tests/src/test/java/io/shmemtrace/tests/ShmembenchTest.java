@@ -1,0 +1,103 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.TraceRewrite;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** shmembench against the real tracer: what the paper built it for. */
+class ShmembenchTest {
+    private static final String SHMEMBENCH = Workspace.DIST.resolve("bin/shmembench").toString();
+    private static Path kept;
+    private static Command.Result verified;
+
+    @BeforeAll
+    static void verifyEveryClass() {
+        kept = Workspace.freshDir("shmembench-verify");
+        verified = Command.of(SHMEMBENCH, "verify", "--np", "2", "--keep", kept.toString()).timeout(600).run();
+    }
+
+    @Test
+    void verifyPassesOnTheRealTracer() throws Exception {
+        assertEquals(0, verified.exitCode(), verified.describe());
+        Matcher m = Pattern.compile("verified: (\\d+) APIs, (\\d+) calls\n").matcher(verified.stdout());
+        assertTrue(m.matches(), verified.stdout());
+        // every API each benchmark counted of itself, across the five classes' programs
+        Set<String> apis = new TreeSet<>();
+        long calls = 0;
+        List<Path> counts;
+        try (var files = Files.list(kept.resolve("traces"))) {
+            counts = files.filter(f -> f.toString().endsWith(".counts")).sorted().toList();
+        }
+        assertEquals(5, counts.stream().map(f -> f.getFileName().toString().replaceAll("-c-\\d+\\.counts", ""))
+                .distinct().count(), counts.toString());
+        for (Path f : counts) {
+            for (String line : Files.readAllLines(f).subList(1, Files.readAllLines(f).size())) {
+                String[] c = line.split("\t");
+                apis.add(c[1]);
+                calls += Long.parseLong(c[2]);
+            }
+        }
+        assertEquals(apis.size(), Integer.parseInt(m.group(1)));
+        assertEquals(calls, Long.parseLong(m.group(2)));
+        assertTrue(apis.size() > 300, apis.size() + " APIs");
+    }
+
+    @Test
+    void verifyNamesTheApiWhoseEventsAreMissing() throws Exception {
+        Path copy = Workspace.freshDir("shmembench-tampered");
+        Path from = kept.resolve("traces");
+        Files.createDirectories(copy.resolve("traces"));
+        String run;
+        try (var files = Files.list(from)) {
+            run = files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("test1-c-") && !n.endsWith(".counts"))
+                    .findFirst().orElseThrow();
+        }
+        Files.copy(from.resolve(run + ".counts"), copy.resolve("traces/" + run + ".counts"));
+        Files.createDirectories(copy.resolve("traces/" + run));
+        for (int pe = 0; pe < 2; pe++) {
+            Files.copy(Traces.peFile(from.resolve(run), pe), Traces.peFile(copy.resolve("traces/" + run), pe));
+        }
+        Command.Result intact = Command.of(SHMEMBENCH, "verify", "--check", copy.toString()).run();
+        assertEquals(0, intact.exitCode(), intact.describe());
+
+        long removed = TraceRewrite.withoutEvents(Traces.peFile(copy.resolve("traces/" + run), 0), "shmem_int_put");
+        assertTrue(removed > 0);
+        Command.Result r = Command.of(SHMEMBENCH, "verify", "--check", copy.toString()).run();
+        assertEquals(1, r.exitCode(), r.describe());
+        List<String> lines = r.stdout().lines().toList();
+        assertEquals(2, lines.size(), r.stdout());
+        assertTrue(lines.get(0).matches(Pattern.quote(run) + ": PE 0 shmem_int_put: the benchmark made " + removed
+                + " calls \\(\\d+ bytes\\), the trace holds none"), lines.get(0));
+        assertEquals("not verified: 1 mismatch", lines.get(1));
+    }
+
+    @Test
+    void calibrateWritesAMachineFile() throws Exception {
+        Path dir = Workspace.freshDir("shmembench-calibrate");
+        Path machine = dir.resolve("machine.cfg");
+        Command.Result r = Command.of(SHMEMBENCH, "calibrate", "--np", "2", "-o", machine.toString()).timeout(600).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stdout().contains("LogGP on-node:"), r.stdout());
+        List<String> lines = Files.readAllLines(machine).stream().filter(l -> !l.startsWith("#")).toList();
+        assertEquals(4, lines.size(), lines.toString());
+        String[] m = lines.get(0).split(" ");
+        assertEquals("Machine", m[0]);
+        assertTrue(Double.parseDouble(m[2]) > 1e8 && Double.parseDouble(m[3]) > 0, lines.get(0));
+        assertTrue(lines.get(1).startsWith("Node -1 "), lines.get(1));
+        assertTrue(lines.get(2).startsWith("Model loggp onnode.L="), lines.get(2));
+        assertTrue(lines.get(3).startsWith("Model simple collective_step="), lines.get(3));
+    }
+}
