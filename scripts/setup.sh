@@ -1,8 +1,7 @@
 #!/bin/sh
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
-# liboshmem), Maven, a JDK, g++ and gfortran for shmembench's C++ and Fortran benchmarks, and time(1) for the
-# benchmarks. Sourced by demo.sh, run-tests.sh and the
-# scripts; safe to run again.
+# liboshmem), Maven, a JDK, g++ and gfortran (shmembench's C++ and Fortran benchmarks), and time(1) for
+# the benchmarks. Sourced by demo.sh, run-tests.sh and the scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
 command -v mvn >/dev/null 2>&1 || missing="$missing maven"

@@ -181,18 +181,76 @@ public final class PsinsFile implements AutoCloseable {
      * delivered.
      */
     public void read(int task, Consumer<PsinsRecord> visitor) throws IOException, PsinsFormatException {
+        TaskReader reader = reader(task, BUFFER);
+        PsinsRecord event = new PsinsRecord();
+        PsinsRecord burst = new PsinsRecord();
+        burst.task = task;
+        burst.type = PsinsType.BURST;
+        burst.event = -1;
+        while (reader.next(event)) {
+            burst.thread = event.thread;
+            burst.duration = event.burstBefore;
+            visitor.accept(burst);
+            visitor.accept(event);
+        }
+    }
+
+    /**
+     * A task's events one at a time, for readers that interleave tasks (a replay): each reader holds a window
+     * of bufferBytes of the file (at least a record's worth).
+     */
+    public TaskReader reader(int task, int bufferBytes) throws IOException {
         TaskEntry entry = tasks.get(task);
         long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
-        Window in = new Window(entry.offset(), end);
-        PsinsRecord r = new PsinsRecord();
-        r.task = task;
-        boolean threaded = (entry.flags() & TASK_THREADED) != 0;
-        int lastThread = -1;
-        long lastEndNs = 0;
-        long[] lastAddress = new long[calls.size()]; // per call index, as the writer keeps them
-        long[] lastBytes = new long[calls.size()];
-        long events = entry.events();
-        for (long event = 0; event < events; event++) {
+        return new TaskReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
+    }
+
+    /** Reads a task's events in order: {@link #next} fills a record with the next one. */
+    public final class TaskReader {
+        private final int task;
+        private final Window in;
+        private final TaskEntry entry;
+        private final boolean threaded;
+        private final long[] lastAddress; // per call index, as the writer keeps them
+        private final long[] lastBytes;
+        private int lastThread = -1;
+        private long lastEndNs;
+        private long event;
+
+        private TaskReader(int task, Window in, TaskEntry entry) {
+            this.task = task;
+            this.in = in;
+            this.entry = entry;
+            this.threaded = (entry.flags() & TASK_THREADED) != 0;
+            this.lastAddress = new long[calls.size()];
+            this.lastBytes = new long[calls.size()];
+        }
+
+        private TaskReader(TaskReader from, int bufferBytes) throws IOException {
+            this(from.task, new Window(from.in.position(), from.in.limit, bufferBytes), from.entry);
+            System.arraycopy(from.lastAddress, 0, lastAddress, 0, lastAddress.length);
+            System.arraycopy(from.lastBytes, 0, lastBytes, 0, lastBytes.length);
+            lastThread = from.lastThread;
+            lastEndNs = from.lastEndNs;
+            event = from.event;
+        }
+
+        /** A reader that goes on from where this one is, independently (its own window of bufferBytes). */
+        public TaskReader copy(int bufferBytes) throws IOException {
+            return new TaskReader(this, Math.max(bufferBytes, 2 * MAX_RECORD));
+        }
+
+        /** The number the next event has in its task. */
+        public long nextEvent() {
+            return event;
+        }
+
+        /**
+         * The next event into r, with {@link PsinsRecord#burstBefore()} the CPU burst before it; false after the
+         * task's last. Throws at a record that is not readable (cut short, unknown call).
+         */
+        public boolean next(PsinsRecord r) throws IOException, PsinsFormatException {
+            if (event >= entry.events()) return false;
             long at = in.position();
             try {
                 in.need();
@@ -212,13 +270,9 @@ public final class PsinsFile implements AutoCloseable {
                 long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
                 long durationNs = in.uvar();
                 lastEndNs = startNs + durationNs;
-                r.type = PsinsType.BURST;
-                r.event = -1;
-                r.call = null;
+                r.task = task;
                 r.thread = thread;
-                r.start = 0;
-                r.duration = burstNs * NS;
-                visitor.accept(r);
+                r.burstBefore = burstNs * NS;
                 r.type = type;
                 r.event = event;
                 r.call = call;
@@ -268,7 +322,8 @@ public final class PsinsFile implements AutoCloseable {
                 throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
                         + " runs past the task's records (cut short or damaged)");
             }
-            visitor.accept(r);
+            event++;
+            return true;
         }
     }
 
@@ -291,8 +346,8 @@ public final class PsinsFile implements AutoCloseable {
         private long base;
         private final long limit;
 
-        Window(long start, long limit) throws IOException {
-            super(new byte[BUFFER]);
+        Window(long start, long limit, int bufferBytes) throws IOException {
+            super(new byte[bufferBytes]);
             this.limit = Math.min(limit, size);
             load(start);
         }

@@ -14,6 +14,8 @@ public final class PsinsRecord {
     long event;
     CallEntry call;
     int thread;
+    /** The CPU burst before this event, seconds (a reader's next() gives it with the event). */
+    double burstBefore;
     double start;
     double duration;
     int target;
@@ -40,6 +42,7 @@ public final class PsinsRecord {
         c.event = event;
         c.call = call;
         c.thread = thread;
+        c.burstBefore = burstBefore;
         c.start = start;
         c.duration = duration;
         c.target = target;
@@ -75,6 +78,8 @@ public final class PsinsRecord {
     public int thread() { return thread; }
     /** Aligned start, seconds since the merged time 0 (the task's barrier shift included); 0 for bursts. */
     public double start() { return start; }
+    /** The CPU burst before this event, seconds (TaskReader.next; a burst record's duration in read()). */
+    public double burstBefore() { return burstBefore; }
     /** Seconds: the call's duration, or the burst's length. */
     public double duration() { return duration; }
     public int target() { return target; }
