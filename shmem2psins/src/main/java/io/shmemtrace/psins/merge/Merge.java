@@ -8,6 +8,7 @@ import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
 import java.io.IOException;
+import io.shmemtrace.cli.Progress;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -107,7 +108,7 @@ public final class Merge {
         byte[] taskFlags = new byte[npes];
         long events = 0;
         int missing = 0;
-        Progress progress = new Progress(err, o.progress(), npes);
+        Progress progress = new Progress(err, o.progress(), "shmem2psins", npes, "PEs");
         try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp)) {
             TaskWriter task = new TaskWriter(out, collectives, alignment, this::say);

@@ -1,0 +1,181 @@
+package io.shmemtrace.sim.cli;
+
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.ToolMain;
+import io.shmemtrace.psins.format.PsinsLayout;
+import io.shmemtrace.psins.merge.Alignment;
+import io.shmemtrace.psins.merge.Merge;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.sim.engine.Replay;
+import io.shmemtrace.sim.engine.ReplayException;
+import io.shmemtrace.sim.machine.Machine;
+import io.shmemtrace.sim.machine.MachineException;
+import io.shmemtrace.sim.machine.MachineFile;
+import io.shmemtrace.sim.model.CommModel;
+import io.shmemtrace.sim.model.Models;
+import io.shmemtrace.sim.model.Target;
+import io.shmemtrace.sim.report.JsonReport;
+import io.shmemtrace.sim.report.Prediction;
+import io.shmemtrace.sim.report.TextReport;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** shmemsim: the seed's Shmem Simulator. Replays a merged run on a model of a machine and predicts its time. */
+@Command(name = "shmemsim", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+        description = {"Replays a merged run (shmem2psins) on a target machine and predicts the application's time",
+                "there: from the end of shmem_init to the start of shmem_finalize. Prints PSINS's lines (TaskTimes,",
+                "ETime, Event, TotalPredictionTime), then statistics. Exit status: 0 predicted, 1 a trace that cannot",
+                "be replayed (nothing written), 2 usage or machine-file error."},
+        footer = {"", "Models (--comm-model):", "${sys:shmemsim.models}"})
+public final class Shmemsim implements Callable<Integer> {
+    static {
+        System.setProperty("shmemsim.models", Models.all().stream()
+                .map(m -> String.format("  %-11s %s", m.name(), m.description())).collect(Collectors.joining("%n")));
+    }
+
+    @Parameters(paramLabel = "TRACE", description = "a merged trace (.psins), or a run directory (merged on the fly)")
+    Path trace;
+
+    @Option(names = "--machine", paramLabel = "FILE", description = "the target machine (PSINS syntax; shmembench calibrate writes one)")
+    Path machineFile;
+
+    @Option(names = "--comm-model", paramLabel = "NAME", defaultValue = Models.DEFAULT,
+            description = "communication model (default: ${DEFAULT-VALUE}; listed below)")
+    String modelName;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the prediction as one JSON object")
+    Path json;
+
+    @Option(names = {"-q", "--quiet"}, description = "no progress bar")
+    boolean quiet;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Shmemsim(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        ToolMain.main(Shmemsim::new, args);
+    }
+
+    /** Runs the tool without exiting the JVM; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return ToolMain.run(new Shmemsim(out, err), args, out, err);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        CommModel model = Models.named(modelName).orElse(null);
+        if (model == null) {
+            err.println("shmemsim: no model '" + modelName + "' (models: "
+                    + Models.all().stream().map(CommModel::name).collect(Collectors.joining(", ")) + ")");
+            return 2;
+        }
+        Machine machine = null;
+        if (machineFile != null) {
+            try {
+                machine = MachineFile.read(machineFile);
+            } catch (MachineException e) {
+                err.println("shmemsim: " + e.getMessage());
+                return 2;
+            }
+        } else if (model.needsMachine()) {
+            err.println("shmemsim: model " + model.name() + " needs a machine file (--machine FILE; shmembench calibrate"
+                    + " writes one for this machine)");
+            return 2;
+        }
+        if (!Files.exists(trace)) {
+            err.println("shmemsim: " + trace + ": no such file or directory");
+            return 1;
+        }
+        Path merged = trace;
+        Path temporary = null;
+        try {
+            if (Files.isDirectory(trace)) {
+                temporary = Files.createTempDirectory("shmemsim-");
+                merged = temporary.resolve("run.psins");
+                Merge.Result m = Merge.run(new Merge.Options(List.of(trace), merged, temporary.resolve("run.RankPid.extended"),
+                        false, 64, Alignment.Mode.AUTO, true, false), err);
+                if (m.status() != 0) return m.status();
+            }
+            return simulate(merged, model, machine);
+        } finally {
+            if (temporary != null) {
+                try (var files = Files.list(temporary)) {
+                    for (Path f : files.toList()) Files.deleteIfExists(f);
+                }
+                Files.deleteIfExists(temporary);
+            }
+        }
+    }
+
+    private int simulate(Path merged, CommModel model, Machine machine) throws IOException {
+        long t0 = System.nanoTime();
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            String problem = unreplayable(f);
+            if (problem != null) {
+                err.println("shmemsim: " + merged + ": " + problem);
+                return 1;
+            }
+            int tasks = f.header().tasks();
+            Machine m = machine != null ? machine : Machine.unlimited(tasks);
+            Target target;
+            try {
+                target = new Target(m, m.placement(tasks));
+                model.configure(target);
+            } catch (MachineException e) {
+                err.println("shmemsim: " + e.getMessage());
+                return 2;
+            }
+            Replay replay = new Replay(f, model, target);
+            Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
+            replay.onProgress(done -> progress.update(done, done));
+            Replay.Result result = replay.run();
+            progress.done();
+            String machineName = machine != null ? machineFile.getFileName() + " (" + m.nodeCount(tasks) + " node"
+                    + (m.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
+            Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9);
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            TextReport.print(p, new PrintStream(text, false, StandardCharsets.UTF_8));
+            if (json != null) JsonReport.write(p, json);
+            out.print(text.toString(StandardCharsets.UTF_8));
+            return 0;
+        } catch (PsinsFormatException e) {
+            err.println("shmemsim: " + e.getMessage());
+            return 1;
+        } catch (ReplayException e) {
+            err.println("shmemsim: " + merged + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Why a merged trace cannot be replayed faithfully, or null. */
+    private static String unreplayable(PsinsFile f) {
+        if ((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
+            return "a partial merge (" + f.header().missing() + " tasks missing): the others would wait for them forever";
+        }
+        for (TaskEntry t : f.tasks()) {
+            if (t.damaged()) return "task " + t.task() + "'s trace was damaged when it was merged: its run is incomplete";
+        }
+        if (f.header().collectiveMismatches() > 0) {
+            return "the merge found " + f.header().collectiveMismatches() + " collective calls that do not match across PEs";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,453 @@
+package io.shmemtrace.sim.engine;
+
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.psins.read.CallEntry;
+import io.shmemtrace.psins.read.PeSet;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.sim.model.Collective;
+import io.shmemtrace.sim.model.CommModel;
+import io.shmemtrace.sim.model.Local;
+import io.shmemtrace.sim.model.Rma;
+import io.shmemtrace.sim.model.RmaCost;
+import io.shmemtrace.sim.model.SyncCost;
+import io.shmemtrace.sim.model.Target;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.function.LongConsumer;
+
+/**
+ * The discrete-event replay (the ShmemTracer paper, Section IV-B): each thread of each task is a sequence of
+ * events in program order with a clock of its own; a queue holds the sequences by the time their next event can
+ * start. CPU bursts are scaled by the task's node's cpu_ratio; each call costs what the model says; a call that
+ * depends on another task blocks until it can go: a collective until its last member arrives, a quiet until the
+ * transfers it completes have landed, a wait until the write that released it in the traced run lands, a lock
+ * until the previous holder (in traced order) releases it. Memory grows with the sequences and what is in flight,
+ * not with the trace's length: each task is read through a small window as it is replayed.
+ */
+public final class Replay {
+    private static final int READ_BUFFER = 16 * 1024;
+
+    private final PsinsFile file;
+    private final CommModel model;
+    private final Target target;
+    private final double[] cpuRatio;
+    private final List<Sequence> sequences = new ArrayList<>();
+    private final ReadyQueue ready = new ReadyQueue();
+    private final CallStats[] calls;
+    /** (task, event) -> when the transfers that event completes have landed. */
+    private final Map<Long, Double> completions = new HashMap<>();
+    private final Map<Long, Gathering> gatherings = new HashMap<>();
+    private final Map<Integer, Boolean> setSpansNodes = new HashMap<>();
+    private final Map<Long, Lock> locks = new HashMap<>();
+    private final PriorityQueue<Sequence> pendingWaits =
+            new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+    /** (pe, address) waited on somewhere in the trace -> the writes to it, in traced order. */
+    private final Map<WriteKey, ArrayDeque<double[]>> writes = new HashMap<>();
+    private final Horizon horizon;
+    private long events;
+    private long unmatchedWaits;
+    private long forced;
+    private long onNodeBytes;
+    private long offNodeBytes;
+    private LongConsumer progress = e -> { };
+
+    private record WriteKey(int pe, long address) {}
+
+    /** A collective instance: who has arrived, and when the last did. */
+    private static final class Gathering {
+        final PsinsType type;
+        final String name;
+        final int expected;
+        final List<Sequence> members = new ArrayList<>();
+        double last;
+
+        Gathering(PsinsType type, String name, int expected) {
+            this.type = type;
+            this.name = name;
+            this.expected = expected;
+        }
+    }
+
+    /** A lock: free since when, and who asks for it, by traced grant order. */
+    private static final class Lock {
+        boolean held;
+        double freeAt;
+        final PriorityQueue<Sequence> waiting = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+    }
+
+    public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
+        this.file = file;
+        this.model = model;
+        this.target = target;
+        int tasks = file.header().tasks();
+        cpuRatio = new double[tasks];
+        for (int t = 0; t < tasks; t++) cpuRatio[t] = target.node(t).cpuRatio();
+        calls = new CallStats[file.calls().size()];
+        for (int i = 0; i < calls.length; i++) calls[i] = new CallStats();
+        for (TaskEntry t : file.tasks()) addSequences(t);
+        boolean synchronisesThroughMemory = file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT
+                || c.type() == PsinsType.TEST || c.type() == PsinsType.SET_LOCK || c.type() == PsinsType.TEST_LOCK);
+        horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
+        if (file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT || c.type() == PsinsType.TEST)) {
+            findWaitedAddresses();
+        }
+    }
+
+    public void onProgress(LongConsumer eventsDone) {
+        this.progress = eventsDone;
+    }
+
+    /** One sequence per thread: a task's records hold each thread's events together, thread 0 first. */
+    private void addSequences(TaskEntry t) throws IOException, PsinsFormatException {
+        if (t.events() == 0) return;
+        PsinsFile.TaskReader reader = file.reader(t.task(), READ_BUFFER);
+        if (t.threads() <= 1 && (t.flags() & io.shmemtrace.psins.format.PsinsLayout.TASK_THREADED) == 0) {
+            sequences.add(new Sequence(sequences.size(), t.task(), 0, reader));
+            return;
+        }
+        // Threads: find where each starts, then give each a reader from there (a copy per event: threads are rare).
+        PsinsRecord r = new PsinsRecord();
+        int thread = -1;
+        while (true) {
+            PsinsFile.TaskReader before = reader.copy(READ_BUFFER);
+            if (!reader.next(r)) break;
+            if (r.thread() != thread) {
+                thread = r.thread();
+                sequences.add(new Sequence(sequences.size(), t.task(), thread, before));
+            }
+        }
+    }
+
+    /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
+    private void findWaitedAddresses() throws IOException, PsinsFormatException {
+        PsinsRecord r = new PsinsRecord();
+        for (TaskEntry t : file.tasks()) {
+            PsinsFile.TaskReader reader = file.reader(t.task(), READ_BUFFER);
+            while (reader.next(r)) {
+                if (r.type() == PsinsType.WAIT || r.type() == PsinsType.TEST) {
+                    writes.putIfAbsent(new WriteKey(t.task(), r.address()), new ArrayDeque<>());
+                }
+            }
+        }
+    }
+
+    /** Replays the whole trace. */
+    public Result run() throws IOException, PsinsFormatException, ReplayException {
+        for (Sequence s : sequences) {
+            if (advance(s)) ready.add(s);
+            else setHorizon(s);
+        }
+        while (true) {
+            while (!ready.isEmpty()) {
+                Sequence s = ready.poll();
+                execute(s);
+                if (horizon != null) resolve();
+            }
+            if (!forceOne()) break;
+        }
+        List<String> stuck = new ArrayList<>();
+        for (Gathering g : gatherings.values()) {
+            stuck.add(g.name + " instance: " + g.members.size() + " of " + g.expected + " members arrived (task "
+                    + g.members.get(0).task + " first)");
+        }
+        if (!stuck.isEmpty()) {
+            throw new ReplayException("the trace's collectives do not match: " + stuck.size() + " never complete, e.g. "
+                    + stuck.get(0));
+        }
+        return new Result(taskTimes(), calls, file.calls(), events, unmatchedWaits, forced, onNodeBytes, offNodeBytes);
+    }
+
+    /** Reads the sequence's next event; false at its end (or where its thread's events end). */
+    private boolean advance(Sequence s) throws IOException, PsinsFormatException {
+        long before = s.reader.nextEvent();
+        PsinsFile.TaskReader r = s.reader;
+        if (!r.next(s.current)) {
+            s.hasCurrent = false;
+            return false;
+        }
+        if (s.current.thread() != s.thread) { // the next thread's events begin: this sequence is done
+            s.hasCurrent = false;
+            return false;
+        }
+        s.hasCurrent = true;
+        s.readyAt = s.current.type() == PsinsType.INIT ? Math.max(s.clock, s.current.start())
+                : s.clock + s.current.burstBefore() * cpuRatio[s.task];
+        if (horizon != null) horizon.set(s.index, s.current.start());
+        if ((before & 0xFFF) == 0) progress.accept(events);
+        return true;
+    }
+
+    private void setHorizon(Sequence s) {
+        if (horizon != null) horizon.set(s.index, s.hasCurrent ? (s.blocked ? s.tracedEnd() : s.current.start())
+                : Double.POSITIVE_INFINITY);
+    }
+
+    private void execute(Sequence s) throws IOException, PsinsFormatException, ReplayException {
+        PsinsRecord r = s.current;
+        double start = s.readyAt;
+        if (r.type() != PsinsType.INIT) s.compute += start - s.clock;
+        events++;
+        switch (r.type()) {
+            case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
+                boolean same = target.sameNode(s.task, r.target());
+                Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration());
+                RmaCost cost = model.rma(call, start);
+                double landed = start + cost.complete();
+                if (r.completion() >= 0 && r.completion() != r.event()) {
+                    completions.merge(key(s.task, r.completion()), landed, Math::max);
+                }
+                if (!call.isGet() && !writes.isEmpty()) wrote(r.target(), r.address(), r.start(), landed);
+                if (same) onNodeBytes += r.bytes();
+                else offNodeBytes += r.bytes();
+                s.bytesMoved += r.bytes();
+                s.messages++;
+                finish(s, start, start + cost.inCall(), 0);
+            }
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE ->
+                    arrive(s, start);
+            case SET_LOCK -> request(s, start);
+            case TEST_LOCK -> {
+                if (r.result() == 0) request(s, start); // it got the lock: as a set_lock
+                else finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            }
+            case CLEAR_LOCK -> {
+                double end = start + model.local(new Local(r.type(), s.task, r.duration()));
+                Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock());
+                lock.held = false;
+                lock.freeAt = end;
+                finish(s, start, end, 0);
+                tryGrant(lock, false);
+            }
+            case WAIT, TEST -> {
+                s.blocked = true;
+                s.arrival = start;
+                setHorizon(s);
+                pendingWaits.add(s);
+            }
+            case QUIET, FENCE -> finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            case INIT -> {
+                finish(s, start, start + r.duration(), 0);
+            }
+            default -> finish(s, start, start + r.duration(), 0); // library calls and repeats: as traced
+        }
+    }
+
+    /** Ends the current event at end (no earlier than the transfers it completes), and moves on. */
+    private void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        Double landed = completions.isEmpty() ? null : completions.remove(key(s.task, (int) r.event()));
+        if (landed != null && landed > end) end = landed;
+        CallStats c = calls[r.call().index()];
+        c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
+        c.time += end - start;
+        c.wait += waited;
+        c.tracedTime += r.duration();
+        if (r.type() != PsinsType.REPEAT) c.bytes += bytesOf(r);
+        switch (r.type()) {
+            case INIT -> {
+                s.initEnd = end;
+                s.tracedInitEnd = r.start() + r.duration();
+            }
+            case FINALIZE -> {
+                s.finalizeStart = start;
+                s.tracedFinalizeStart = r.start();
+            }
+            default -> {
+                s.comm += end - start - waited;
+                s.wait += waited;
+            }
+        }
+        s.tracedLastEnd = Math.max(s.tracedLastEnd, r.start() + r.duration());
+        s.clock = end;
+        s.blocked = false;
+        if (advance(s)) ready.add(s);
+        else setHorizon(s);
+    }
+
+    private static long bytesOf(PsinsRecord r) {
+        return switch (r.type().payload()) {
+            case RMA, COLLECTIVE -> r.bytes();
+            default -> 0;
+        };
+    }
+
+    // --- collectives
+
+    private void arrive(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
+        PsinsRecord r = s.current;
+        long k = (long) r.set() << 32 | (r.instance() & 0xFFFFFFFFL);
+        Gathering g = gatherings.get(k);
+        if (g == null) {
+            g = new Gathering(r.type(), r.name(), members(r.set()));
+            gatherings.put(k, g);
+        } else if (g.type != r.type()) {
+            throw new ReplayException("the trace's collectives do not match: task " + s.task + " calls " + r.name()
+                    + " where task " + g.members.get(0).task + " called " + g.name + " (set " + r.set() + ", instance "
+                    + r.instance() + ")");
+        }
+        s.blocked = true;
+        s.arrival = start;
+        setHorizon(s);
+        g.members.add(s);
+        g.last = Math.max(g.last, start);
+        if (g.members.size() < g.expected) return;
+        gatherings.remove(k);
+        PeSet set = r.set() < file.peSets().size() ? file.peSets().get(r.set()) : null;
+        boolean spans = spansNodes(r.set(), set);
+        for (Sequence m : g.members) {
+            PsinsRecord mr = m.current;
+            int rank = set == null ? m.task : (m.task - set.start()) >> set.logStride();
+            SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rank, mr.root(), mr.bytes(), spans,
+                    mr.duration()));
+            double end = Math.max(g.last + cost.afterRelease(), m.arrival + cost.minimum());
+            finish(m, m.arrival, end, Math.min(g.last - m.arrival, end - m.arrival));
+        }
+    }
+
+    private int members(int setId) {
+        if (setId == 0 || setId >= file.peSets().size()) return file.header().tasks();
+        return file.peSets().get(setId).size();
+    }
+
+    private boolean spansNodes(int setId, PeSet set) {
+        return setSpansNodes.computeIfAbsent(setId, id -> {
+            int first = -1;
+            for (int t = 0; t < file.header().tasks(); t++) {
+                if (set != null && !set.contains(t)) continue;
+                int node = target.nodeOfTask()[t];
+                if (first < 0) first = node;
+                else if (node != first) return true;
+            }
+            return false;
+        });
+    }
+
+    // --- locks
+
+    private void request(Sequence s, double start) throws IOException, PsinsFormatException {
+        s.blocked = true;
+        s.arrival = start;
+        setHorizon(s);
+        Lock lock = locks.computeIfAbsent(s.current.lock(), k -> new Lock());
+        lock.waiting.add(s);
+        tryGrant(lock, false);
+    }
+
+    /** Gives a free lock to the next asker in traced order, once no earlier asker can still come (or forced). */
+    private boolean tryGrant(Lock lock, boolean force) throws IOException, PsinsFormatException {
+        Sequence next = lock.waiting.peek();
+        if (lock.held || next == null) return false;
+        if (!force && horizon != null && next.tracedEnd() > horizon.min()) return false;
+        lock.waiting.poll();
+        lock.held = true;
+        double release = Math.max(lock.freeAt, next.arrival);
+        SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration()));
+        double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
+        finish(next, next.arrival, end, Math.min(release - next.arrival, end - next.arrival));
+        return true;
+    }
+
+    // --- waits released by writes
+
+    private void wrote(int pe, long address, double tracedStart, double landed) {
+        ArrayDeque<double[]> list = writes.get(new WriteKey(pe, address));
+        if (list == null) return;
+        // keep them in traced order; what is before the horizon matters only as the latest such
+        double[] w = {tracedStart, landed};
+        if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
+        else {
+            ArrayDeque<double[]> sorted = new ArrayDeque<>();
+            while (!list.isEmpty() && list.peekLast()[0] > tracedStart) sorted.addFirst(list.pollLast());
+            list.addLast(w);
+            list.addAll(sorted);
+        }
+        // a wait ending by h (none is pending before it) can only want the latest write issued by then
+        double h = Math.min(horizon.min(), pendingWaits.isEmpty() ? Double.POSITIVE_INFINITY
+                : pendingWaits.peek().tracedEnd());
+        while (list.size() > 1) {
+            double[] first = list.pollFirst();
+            if (list.peekFirst()[0] > h) {
+                list.addFirst(first);
+                break;
+            }
+        }
+    }
+
+    private void resolve() throws IOException, PsinsFormatException {
+        while (!pendingWaits.isEmpty() && pendingWaits.peek().tracedEnd() <= horizon.min()) {
+            release(pendingWaits.poll());
+        }
+        if (!locks.isEmpty()) {
+            for (Lock lock : new ArrayList<>(locks.values())) if (!lock.waiting.isEmpty()) tryGrant(lock, false);
+        }
+    }
+
+    /** A wait or test released by the latest write to its (PE, address) issued before it ended in the trace. */
+    private void release(Sequence s) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        double deadline = s.tracedEnd();
+        double landed = Double.NaN;
+        ArrayDeque<double[]> list = writes.get(new WriteKey(s.task, r.address()));
+        if (list != null) {
+            for (double[] w : list) {
+                if (w[0] > deadline) break;
+                landed = w[1];
+            }
+        }
+        if (Double.isNaN(landed)) {
+            unmatchedWaits++;
+            finish(s, s.arrival, s.arrival + r.duration(), 0); // no write in the trace released it: as traced
+            return;
+        }
+        SyncCost cost = model.release(new Local(r.type(), s.task, r.duration()));
+        double end = Math.max(landed + cost.afterRelease(), s.arrival + cost.minimum());
+        finish(s, s.arrival, end, Math.max(0, Math.min(landed - s.arrival, end - s.arrival)));
+    }
+
+    /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */
+    private boolean forceOne() throws IOException, PsinsFormatException {
+        Sequence wait = pendingWaits.peek();
+        Lock best = null;
+        for (Lock l : locks.values()) {
+            Sequence n = l.waiting.peek();
+            if (!l.held && n != null && (best == null || n.tracedEnd() < best.waiting.peek().tracedEnd())) best = l;
+        }
+        if (wait == null && best == null) return false;
+        forced++;
+        if (best == null || (wait != null && wait.tracedEnd() <= best.waiting.peek().tracedEnd())) {
+            pendingWaits.poll();
+            release(wait);
+        } else {
+            tryGrant(best, true);
+        }
+        return true;
+    }
+
+    private static long key(int task, int event) {
+        return (long) task << 32 | (event & 0xFFFFFFFFL);
+    }
+
+    /** Each task's threads together: what it spent, and its window's ends, simulated and traced. */
+    private List<TaskTimes> taskTimes() {
+        TaskTimes[] byTask = new TaskTimes[file.header().tasks()];
+        for (Sequence s : sequences) {
+            TaskTimes t = byTask[s.task];
+            byTask[s.task] = t == null ? TaskTimes.of(s) : t.with(s);
+        }
+        List<TaskTimes> list = new ArrayList<>();
+        for (TaskTimes t : byTask) if (t != null) list.add(t);
+        return list;
+    }
+
+    /** What a replay found. */
+    public record Result(List<TaskTimes> tasks, CallStats[] calls, List<CallEntry> callTable, long events,
+                         long unmatchedWaits, long forced, long onNodeBytes, long offNodeBytes) {}
+}

@@ -1,0 +1,47 @@
+package io.shmemtrace.sim.engine;
+
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsRecord;
+
+/** One thread of one task, replayed in program order: its reader, its clock and what it is doing. */
+final class Sequence {
+    final int index;
+    final int task;
+    final int thread;
+    final PsinsFile.TaskReader reader;
+    /** The event it is at: executing, or blocked in. */
+    final PsinsRecord current = new PsinsRecord();
+    boolean hasCurrent;
+    /** Simulated time its last event ended. */
+    double clock;
+    /** When the current event can start (clock + its scaled burst): the queue's key. */
+    double readyAt;
+    /** While blocked: when the current event started. */
+    double arrival;
+    boolean blocked;
+    int heapIndex = -1;
+
+    // what it spent, over its whole replay (the report takes the window's part)
+    double compute;
+    double comm;
+    double wait;
+    double initEnd = Double.NaN;
+    double finalizeStart = Double.NaN;
+    double tracedInitEnd = Double.NaN;
+    double tracedFinalizeStart = Double.NaN;
+    double tracedLastEnd;
+    long bytesMoved;
+    long messages;
+
+    Sequence(int index, int task, int thread, PsinsFile.TaskReader reader) {
+        this.index = index;
+        this.task = task;
+        this.thread = thread;
+        this.reader = reader;
+    }
+
+    /** The traced end of the current event: a lock's ticket, a wait's deadline for its write. */
+    double tracedEnd() {
+        return current.start() + current.duration();
+    }
+}

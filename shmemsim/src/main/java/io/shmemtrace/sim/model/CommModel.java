@@ -1,0 +1,46 @@
+package io.shmemtrace.sim.model;
+
+import io.shmemtrace.sim.machine.MachineException;
+
+/**
+ * How long communication takes on the target machine. The engine asks a model for each call's cost; what
+ * waits for what (collectives for their last member, a quiet for the transfers it completes, a wait for the
+ * write that released it, a lock for its holder) is the engine's. Models are found with
+ * {@link java.util.ServiceLoader}: a jar on the class path with a
+ * {@code META-INF/services/io.shmemtrace.sim.model.CommModel} line adds one.
+ *
+ * <p>All times are seconds. A model sees calls in the order of their simulated start times.
+ */
+public interface CommModel {
+    /** The name --comm-model takes. */
+    String name();
+
+    /** One line for --help. */
+    String description();
+
+    /** Whether the model reads the machine file (a model that does not runs without one). */
+    default boolean needsMachine() {
+        return true;
+    }
+
+    /** Called once before the replay. */
+    void configure(Target target) throws MachineException;
+
+    /** A one-sided call (put, get, atomic; blocking or _nbi) of source to target, starting at start. */
+    RmaCost rma(Rma call, double start);
+
+    /**
+     * A collective member's cost: how long after the last member arrived it leaves, and the least time it
+     * spends in the call from its own arrival.
+     */
+    SyncCost collective(Collective call);
+
+    /**
+     * A call that waits for another task (a wait or test released by a write, a lock granted by its holder's
+     * release): its cost after the release, and its least time from its own start.
+     */
+    SyncCost release(Local call);
+
+    /** A call with no partner: quiet and fence (before what they wait for), lock release, polls, the rest. */
+    double local(Local call);
+}

@@ -1,0 +1,45 @@
+package io.shmemtrace.sim.model;
+
+/**
+ * Every call costs its traced duration; CPU bursts are as traced (times cpu_ratio). No machine file needed. The
+ * engine's own check: replaying a run with it must give the traced run's time.
+ */
+public final class MeasuredModel implements CommModel {
+    @Override
+    public String name() {
+        return "measured";
+    }
+
+    @Override
+    public String description() {
+        return "every call takes its traced time (checks the engine: must reproduce the traced run)";
+    }
+
+    @Override
+    public boolean needsMachine() {
+        return false;
+    }
+
+    @Override
+    public void configure(Target target) {}
+
+    @Override
+    public RmaCost rma(Rma call, double start) {
+        return new RmaCost(call.traced(), call.traced());
+    }
+
+    @Override
+    public SyncCost collective(Collective call) {
+        return new SyncCost(0, call.traced());
+    }
+
+    @Override
+    public SyncCost release(Local call) {
+        return new SyncCost(0, call.traced());
+    }
+
+    @Override
+    public double local(Local call) {
+        return call.traced();
+    }
+}

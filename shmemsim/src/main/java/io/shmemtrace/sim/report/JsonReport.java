@@ -1,0 +1,92 @@
+package io.shmemtrace.sim.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.sim.engine.CallStats;
+import io.shmemtrace.sim.engine.TaskTimes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * --json: the whole prediction as one object: predicted_s, traced_s, model, tasks, events, by_type, by_call,
+ * by_task, bytes, unmatched_waits. Written to a temporary file and moved in: never half-written.
+ */
+public final class JsonReport {
+    private JsonReport() {}
+
+    public static void write(Prediction p, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, ".shmemsim", ".json.tmp");
+        try {
+            try (JsonGenerator g = new JsonFactory().createGenerator(tmp.toFile(), JsonEncoding.UTF8)) {
+                g.useDefaultPrettyPrinter();
+                write(p, g);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void write(Prediction p, JsonGenerator g) throws IOException {
+        var r = p.result();
+        g.writeStartObject();
+        g.writeNumberField("predicted_s", p.predicted());
+        g.writeNumberField("traced_s", p.traced());
+        g.writeNumberField("error", p.error());
+        g.writeStringField("model", p.model());
+        g.writeStringField("machine", p.machine());
+        g.writeNumberField("tasks", r.tasks().size());
+        g.writeNumberField("events", r.events());
+        g.writeNumberField("init_s", p.meanInit());
+        g.writeNumberField("finalize_s", p.meanFinalize());
+        g.writeNumberField("unmatched_waits", r.unmatchedWaits());
+        g.writeNumberField("forced_releases", r.forced());
+        g.writeObjectFieldStart("bytes");
+        g.writeNumberField("on_node", r.onNodeBytes());
+        g.writeNumberField("off_node", r.offNodeBytes());
+        g.writeEndObject();
+        g.writeObjectFieldStart("by_type");
+        for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
+            g.writeFieldName(e.getKey().name().toLowerCase(Locale.ROOT));
+            stats(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("by_call");
+        for (int i = 0; i < r.callTable().size(); i++) {
+            if (r.calls()[i].calls == 0) continue;
+            g.writeFieldName(r.callTable().get(i).name());
+            stats(g, r.calls()[i]);
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("by_task");
+        for (TaskTimes t : r.tasks()) {
+            g.writeStartObject();
+            g.writeNumberField("task", t.task());
+            g.writeNumberField("compute_s", t.compute());
+            g.writeNumberField("comm_s", t.comm());
+            g.writeNumberField("wait_s", t.waited());
+            g.writeNumberField("bytes", t.bytes());
+            g.writeNumberField("messages", t.messages());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void stats(JsonGenerator g, CallStats c) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("calls", c.calls);
+        g.writeNumberField("time_s", c.time);
+        g.writeNumberField("wait_s", c.wait);
+        g.writeNumberField("bytes", c.bytes);
+        g.writeNumberField("traced_s", c.tracedTime);
+        g.writeEndObject();
+    }
+}
