@@ -23,7 +23,11 @@ final class Horizon {
     void set(int sequence, double tracedTime) {
         int i = sequence + size;
         tree[i] = tracedTime;
-        for (i >>= 1; i >= 1; i >>= 1) tree[i] = Math.min(tree[2 * i], tree[2 * i + 1]);
+        for (i >>= 1; i >= 1; i >>= 1) {
+            double m = Math.min(tree[2 * i], tree[2 * i + 1]);
+            if (tree[i] == m) break; // the ancestors' minima do not change either
+            tree[i] = m;
+        }
     }
 
     double min() {

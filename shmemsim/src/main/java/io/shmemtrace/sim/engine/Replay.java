@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.function.LongConsumer;
 
 /**
@@ -33,7 +35,11 @@ import java.util.function.LongConsumer;
  * not with the trace's length: each task is read through a small window as it is replayed.
  */
 public final class Replay {
-    private static final int READ_BUFFER = 16 * 1024;
+    private static final int READ_BUFFER = 4 * 1024;
+    /** The types a completion link can point at (shmem2psins/FORMAT.md, "Bookkeeping"). */
+    private static final java.util.EnumSet<PsinsType> COMPLETING = java.util.EnumSet.of(PsinsType.QUIET,
+            PsinsType.BARRIER_ALL, PsinsType.BARRIER, PsinsType.CLEAR_LOCK, PsinsType.MALLOC, PsinsType.FREE,
+            PsinsType.FINALIZE, PsinsType.CTX_DESTROY);
 
     private final PsinsFile file;
     private final CommModel model;
@@ -42,8 +48,8 @@ public final class Replay {
     private final List<Sequence> sequences = new ArrayList<>();
     private final ReadyQueue ready = new ReadyQueue();
     private final CallStats[] calls;
-    /** (task, event) -> when the transfers that event completes have landed. */
-    private final Map<Long, Double> completions = new HashMap<>();
+    /** Per task: the transfers in flight, by the event that completes them. */
+    private final PendingCompletions[] completions;
     private final Map<Long, Gathering> gatherings = new HashMap<>();
     private final Map<Integer, Boolean> setSpansNodes = new HashMap<>();
     private final Map<Long, Lock> locks = new HashMap<>();
@@ -52,6 +58,10 @@ public final class Replay {
     /** (pe, address) waited on somewhere in the trace -> the writes to it, in traced order. */
     private final Map<WriteKey, ArrayDeque<double[]>> writes = new HashMap<>();
     private final Horizon horizon;
+    /** Locks someone waits for, and whether anything that may release a wait or lock happened since the last look. */
+    private final Set<Lock> contended = new HashSet<>();
+    private double lookedAt = Double.NEGATIVE_INFINITY;
+    private boolean changed;
     private long events;
     private long unmatchedWaits;
     private long forced;
@@ -90,6 +100,8 @@ public final class Replay {
         int tasks = file.header().tasks();
         cpuRatio = new double[tasks];
         for (int t = 0; t < tasks; t++) cpuRatio[t] = target.node(t).cpuRatio();
+        completions = new PendingCompletions[tasks];
+        for (int t = 0; t < tasks; t++) completions[t] = new PendingCompletions();
         calls = new CallStats[file.calls().size()];
         for (int i = 0; i < calls.length; i++) calls[i] = new CallStats();
         for (TaskEntry t : file.tasks()) addSequences(t);
@@ -202,7 +214,7 @@ public final class Replay {
                 RmaCost cost = model.rma(call, start);
                 double landed = start + cost.complete();
                 if (r.completion() >= 0 && r.completion() != r.event()) {
-                    completions.merge(key(s.task, r.completion()), landed, Math::max);
+                    completions[s.task].add(r.completion(), landed);
                 }
                 if (!call.isGet() && !writes.isEmpty()) wrote(r.target(), r.address(), r.start(), landed);
                 if (same) onNodeBytes += r.bytes();
@@ -223,6 +235,7 @@ public final class Replay {
                 Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock());
                 lock.held = false;
                 lock.freeAt = end;
+                changed = true;
                 finish(s, start, end, 0);
                 tryGrant(lock, false);
             }
@@ -231,6 +244,7 @@ public final class Replay {
                 s.arrival = start;
                 setHorizon(s);
                 pendingWaits.add(s);
+                changed = true;
             }
             case QUIET, FENCE -> finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             case INIT -> {
@@ -243,8 +257,11 @@ public final class Replay {
     /** Ends the current event at end (no earlier than the transfers it completes), and moves on. */
     private void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
-        Double landed = completions.isEmpty() ? null : completions.remove(key(s.task, (int) r.event()));
-        if (landed != null && landed > end) end = landed;
+        PendingCompletions pending = completions[s.task];
+        if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
+            double landed = pending.take((int) r.event());
+            if (landed > end) end = landed; // false for NaN: nothing to complete
+        }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
         c.time += end - start;
@@ -338,6 +355,8 @@ public final class Replay {
         setHorizon(s);
         Lock lock = locks.computeIfAbsent(s.current.lock(), k -> new Lock());
         lock.waiting.add(s);
+        contended.add(lock);
+        changed = true;
         tryGrant(lock, false);
     }
 
@@ -347,7 +366,9 @@ public final class Replay {
         if (lock.held || next == null) return false;
         if (!force && horizon != null && next.tracedEnd() > horizon.min()) return false;
         lock.waiting.poll();
+        if (lock.waiting.isEmpty()) contended.remove(lock);
         lock.held = true;
+        changed = true;
         double release = Math.max(lock.freeAt, next.arrival);
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration()));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
@@ -381,12 +402,17 @@ public final class Replay {
         }
     }
 
+    /** Releases the waits and grants the locks that the horizon now allows; cheap when nothing changed. */
     private void resolve() throws IOException, PsinsFormatException {
+        double h = horizon.min();
+        if (h == lookedAt && !changed) return;
+        lookedAt = h;
+        changed = false;
         while (!pendingWaits.isEmpty() && pendingWaits.peek().tracedEnd() <= horizon.min()) {
             release(pendingWaits.poll());
         }
-        if (!locks.isEmpty()) {
-            for (Lock lock : new ArrayList<>(locks.values())) if (!lock.waiting.isEmpty()) tryGrant(lock, false);
+        if (!contended.isEmpty()) {
+            for (Lock lock : new ArrayList<>(contended)) tryGrant(lock, false);
         }
     }
 
@@ -416,7 +442,7 @@ public final class Replay {
     private boolean forceOne() throws IOException, PsinsFormatException {
         Sequence wait = pendingWaits.peek();
         Lock best = null;
-        for (Lock l : locks.values()) {
+        for (Lock l : contended) {
             Sequence n = l.waiting.peek();
             if (!l.held && n != null && (best == null || n.tracedEnd() < best.waiting.peek().tracedEnd())) best = l;
         }

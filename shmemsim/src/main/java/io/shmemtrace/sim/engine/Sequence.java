@@ -19,7 +19,6 @@ final class Sequence {
     /** While blocked: when the current event started. */
     double arrival;
     boolean blocked;
-    int heapIndex = -1;
 
     // what it spent, over its whole replay (the report takes the window's part)
     double compute;

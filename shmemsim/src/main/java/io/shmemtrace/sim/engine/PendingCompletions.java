@@ -1,0 +1,47 @@
+package io.shmemtrace.sim.engine;
+
+import java.util.Arrays;
+
+/**
+ * One task's transfers in flight, by the event that completes them (a quiet, a barrier, ...): when the last of
+ * them lands. A task has a few at a time, so a short list scanned end to end beats any map.
+ */
+final class PendingCompletions {
+    private int[] events = new int[4];
+    private double[] landed = new double[4];
+    private int size;
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** A transfer completed by event lands at time. */
+    void add(int event, double time) {
+        for (int i = 0; i < size; i++) {
+            if (events[i] == event) {
+                if (time > landed[i]) landed[i] = time;
+                return;
+            }
+        }
+        if (size == events.length) {
+            events = Arrays.copyOf(events, size * 2);
+            landed = Arrays.copyOf(landed, size * 2);
+        }
+        events[size] = event;
+        landed[size++] = time;
+    }
+
+    /** When the transfers that event completes have all landed (and forgets them); NaN if there are none. */
+    double take(int event) {
+        for (int i = 0; i < size; i++) {
+            if (events[i] == event) {
+                double t = landed[i];
+                size--;
+                events[i] = events[size];
+                landed[i] = landed[size];
+                return t;
+            }
+        }
+        return Double.NaN;
+    }
+}
