@@ -45,11 +45,15 @@ final class CalibrateCommand extends BenchCommand {
         LinearFit nbi = fit(rows, "shmem_putmem_nbi", "full");
         double post = smallest(rows, "shmem_putmem_nbi", "post");
         double barrier = smallest(rows, "shmem_barrier_all", "loop");
-        if (put == null || get == null || nbi == null || Double.isNaN(post) || Double.isNaN(barrier)) {
+        double halfRoundTrip = smallest(rows, "shmem_long_wait_until", "rtt/2");
+        if (put == null || get == null || nbi == null || Double.isNaN(post) || Double.isNaN(barrier)
+                || Double.isNaN(halfRoundTrip)) {
             err().println("shmembench: calibrate: the measurements are incomplete (" + results.failures() + " failures)");
             return 1;
         }
-        MachineFile.LogGP onNode = new MachineFile.LogGP(Math.max(0, put.latencySeconds() - post), post, post,
+        // L: how long a put takes to be seen by a PE polling for it, beyond the two overheads (put, poll): from
+        // the ping-pong of waits, since put + quiet only measures when the source may be reused here
+        MachineFile.LogGP onNode = new MachineFile.LogGP(Math.max(0, halfRoundTrip - 2 * post), post, post,
                 put.secondsPerByte());
         double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(npes - 1));
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
@@ -65,6 +69,8 @@ final class CalibrateCommand extends BenchCommand {
                 nbi.latencySeconds() * 1e6, nbi.bandwidth() / 1e9, 100 * nbi.rmsRelativeError());
         out().printf(Locale.ROOT, "LogGP on-node:  L %.4f us   o %.4f us   g %.4f us   G %.6f ns/byte%n",
                 onNode.latency() * 1e6, onNode.overhead() * 1e6, onNode.gap() * 1e6, onNode.gapPerByte() * 1e9);
+        out().printf(Locale.ROOT, "wait_until:     %.4f us half round trip (put a flag, the other PE sees it)%n",
+                halfRoundTrip * 1e6);
         out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, npes,
                 step * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");

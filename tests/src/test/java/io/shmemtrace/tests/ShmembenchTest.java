@@ -99,5 +99,16 @@ class ShmembenchTest {
         assertTrue(lines.get(1).startsWith("Node -1 "), lines.get(1));
         assertTrue(lines.get(2).startsWith("Model loggp onnode.L="), lines.get(2));
         assertTrue(lines.get(3).startsWith("Model simple collective_step="), lines.get(3));
+
+        // shmemsim reads it: a traced run replayed on the calibrated machine, every model
+        Path trace = dir.resolve("trace");
+        io.shmemtrace.tests.support.Programs.traced(2, trace, io.shmemtrace.tests.support.Programs.compile("calls")).runOk();
+        for (String model : List.of("simple", "loggp", "contention")) {
+            Command.Result sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--machine",
+                    machine.toString(), "--comm-model", model, trace.toString()).run();
+            assertEquals(0, sim.exitCode(), sim.describe());
+            assertTrue(sim.stdout().contains("shmemsim: model " + model + ", machine machine.cfg (1 node), 2 tasks"),
+                    sim.stdout());
+        }
     }
 }

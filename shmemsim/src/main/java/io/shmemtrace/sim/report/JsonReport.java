@@ -44,6 +44,7 @@ public final class JsonReport {
         g.writeStringField("machine", p.machine());
         g.writeNumberField("tasks", r.tasks().size());
         g.writeNumberField("events", r.events());
+        g.writeNumberField("replay_s", p.replaySeconds());
         g.writeNumberField("init_s", p.meanInit());
         g.writeNumberField("finalize_s", p.meanFinalize());
         g.writeNumberField("unmatched_waits", r.unmatchedWaits());

@@ -1,0 +1,65 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** shmemsim on real oshrun runs: the measured model must give back the traced time. */
+class SimulatorTest {
+    private static final String SHMEMSIM = Workspace.DIST.resolve("bin/shmemsim").toString();
+
+    private static Path program(String source) {
+        if (!source.startsWith("examples/")) return Programs.compile(source);
+        Path binary = Workspace.WORK.resolve("bin").resolve(Path.of(source).getFileName().toString().replace(".c", ""));
+        binary.getParent().toFile().mkdirs();
+        Command.of("oshcc", "-O2", "-o", binary.toString(), Workspace.ROOT.resolve(source).toString(), "-lm").runOk();
+        return binary;
+    }
+
+    private static double number(String json, String field) {
+        Matcher m = Pattern.compile("\"" + field + "\" : ([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), field + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /**
+     * heat1d: puts, barriers, a fetching atomic, reductions, fcollect; pingpong: waits released by puts;
+     * jacobi: put_nbi + quiet, reductions, compute; calls: every kind of call, locks and contexts;
+     * threads: each thread its own sequence; poll: a collapsed polling loop.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "examples/c/heat1d.c, 2, ''", "examples/c/pingpong.c, 2, ''", "examples/c/jacobi.c, 2, ''",
+        "calls, 2, ''", "threads, 2, 3 200", "poll, 1, 100000",
+    })
+    void theMeasuredModelReproducesTheTracedTime(String source, int np, String args) throws Exception {
+        String name = Path.of(source).getFileName().toString().replace(".c", "");
+        Path dir = Workspace.freshDir("sim-" + name);
+        Path trace = dir.resolve("trace");
+        Programs.traced(np, trace, program(source), args.isEmpty() ? new String[0] : args.split(" ")).runOk();
+        Path json = dir.resolve("prediction.json");
+        Command.Result r = Command.of(SHMEMSIM, "-q", "--comm-model", "measured", "--json", json.toString(),
+                trace.toString()).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stdout().contains("\nTotalPredictionTime "), r.stdout());
+        String j = Files.readString(json);
+        double traced = number(j, "traced_s");
+        double predicted = number(j, "predicted_s");
+        assertTrue(traced > 0, j);
+        assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
+        assertEquals(np, (int) number(j, "tasks"));
+        if (name.equals("pingpong") || name.equals("calls")) {
+            // every wait is released by a put the replay can match: one address per symmetric object
+            assertEquals(0, (int) number(j, "unmatched_waits"), j);
+        }
+    }
+}
