@@ -66,6 +66,16 @@ abstract class BenchCommand implements Callable<Integer> {
         return built;
     }
 
+    /** A configuration kept in this jar (calibrate's, verify's). */
+    static List<BenchTest> builtIn(String resource) throws IOException {
+        try (java.io.InputStream in = BenchCommand.class.getResourceAsStream(resource)) {
+            return BenchConfig.parse(resource.substring(resource.lastIndexOf('/') + 1),
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), Catalog.spec());
+        } catch (ConfigException e) {
+            throw new IllegalStateException("the built-in configuration is wrong: " + e.getMessage(), e);
+        }
+    }
+
     static Path temporaryDirectory(String what) throws IOException {
         Path dir = Files.createTempDirectory("shmembench-" + what + "-");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));

@@ -2,43 +2,39 @@ package io.shmemtrace.bench;
 
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.calibrate.MachineFile;
-import io.shmemtrace.bench.catalog.Catalog;
-import io.shmemtrace.bench.config.BenchConfig;
 import io.shmemtrace.bench.config.BenchTest;
-import io.shmemtrace.bench.config.ConfigException;
 import io.shmemtrace.bench.run.Row;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "calibrate", mixinStandardHelpOptions = true,
+@Command(name = "calibrate", mixinStandardHelpOptions = true, usageHelpWidth = 120,
         description = {"Measures this machine with a built-in configuration (putmem, putmem_nbi and getmem from 8 B",
                 "to 1 MiB, barrier_all), fits latency, bandwidth and LogGP parameters, prints them with the fit's",
                 "error, and writes a machine file for shmemsim (PSINS Machine/Node lines plus Model lines)."})
 final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
 
-    @Option(names = "--np", defaultValue = "2", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE})")
-    int npes;
+    @Mixin
+    PesOption pes;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "the machine file to write")
     Path output;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (npes < 2) {
+        if (pes.npes < 2) {
             err().println("shmembench: calibrate needs 2 PEs at least (--np)");
             return 2;
         }
-        RunCommand.Results results = RunCommand.runAll(this, builtIn(), temporaryDirectory("calibrate"), npes);
+        RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
         List<Row> rows = results.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
         LinearFit get = fit(rows, "shmem_getmem", "return");
@@ -55,10 +51,10 @@ final class CalibrateCommand extends BenchCommand {
         // the ping-pong of waits, since put + quiet only measures when the source may be reused here
         MachineFile.LogGP onNode = new MachineFile.LogGP(Math.max(0, halfRoundTrip - 2 * post), post, post,
                 put.secondsPerByte());
-        double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(npes - 1));
+        double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(pes.npes - 1));
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
-                host(), npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
+                host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
         MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
@@ -71,7 +67,7 @@ final class CalibrateCommand extends BenchCommand {
                 onNode.latency() * 1e6, onNode.overhead() * 1e6, onNode.gap() * 1e6, onNode.gapPerByte() * 1e9);
         out().printf(Locale.ROOT, "wait_until:     %.4f us half round trip (put a flag, the other PE sees it)%n",
                 halfRoundTrip * 1e6);
-        out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, npes,
+        out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, pes.npes,
                 step * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
         Path tmp = Files.createTempFile(output.toAbsolutePath().getParent(), ".machine", ".tmp");
@@ -100,14 +96,6 @@ final class CalibrateCommand extends BenchCommand {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             return "this host";
-        }
-    }
-
-    private List<BenchTest> builtIn() throws IOException {
-        try (InputStream in = CalibrateCommand.class.getResourceAsStream(BUILT_IN)) {
-            return BenchConfig.parse("calibrate.cfg", new String(in.readAllBytes(), StandardCharsets.UTF_8), Catalog.spec());
-        } catch (ConfigException e) {
-            throw new IllegalStateException("the built-in configuration is wrong: " + e.getMessage(), e);
         }
     }
 }

@@ -13,10 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, usageHelpWidth = 120,
         description = {"Generates, builds and runs CONFIG's benchmarks under oshrun; prints one row per test, API,",
                 "timing and size: repetitions, relative standard error, min / median / max microseconds per call",
                 "(less the row's baseline), MB/s at the median."})
@@ -24,8 +25,8 @@ final class RunCommand extends BenchCommand {
     @Parameters(paramLabel = "CONFIG", description = "the configuration file")
     Path config;
 
-    @Option(names = "--np", defaultValue = "2", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE})")
-    int npes;
+    @Mixin
+    PesOption pes;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "also write the rows as CSV")
     Path csv;
@@ -38,13 +39,13 @@ final class RunCommand extends BenchCommand {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (npes < 1) {
+        if (pes.npes < 1) {
             err().println("shmembench: --np must be at least 1");
             return 2;
         }
         List<BenchTest> tests = load(config);
         if (tests == null) return 2;
-        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), npes);
+        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), pes.npes);
         RowTable.print(results.rows, out());
         if (csv != null) {
             try (PrintStream c = new PrintStream(Files.newOutputStream(csv), false, java.nio.charset.StandardCharsets.UTF_8)) {

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** shmembench: the seed's ShmemBench. Generates OpenSHMEM benchmarks from event-spec.xml, runs them, checks the tracer. */
-@Command(name = "shmembench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+@Command(name = "shmembench", mixinStandardHelpOptions = true, usageHelpWidth = 120, versionProvider = ManifestVersion.class,
         subcommands = {GenerateCommand.class, RunCommand.class, CalibrateCommand.class, VerifyCommand.class},
         description = {"Benchmarks OpenSHMEM calls from a configuration of the ShmemBench paper",
                 "(lines TESTNUM TESTCLASS NELEMS STRIDE [APIS=a,b] [REPS=N] [SIZES=8..1M]; classes 1 put, 2 get,",

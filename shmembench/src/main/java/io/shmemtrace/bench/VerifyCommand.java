@@ -1,24 +1,20 @@
 package io.shmemtrace.bench;
 
-import io.shmemtrace.bench.catalog.Catalog;
-import io.shmemtrace.bench.config.BenchConfig;
 import io.shmemtrace.bench.config.BenchTest;
-import io.shmemtrace.bench.config.ConfigException;
 import io.shmemtrace.bench.run.BenchRun;
 import io.shmemtrace.bench.run.Toolchain.Built;
 import io.shmemtrace.bench.verify.CountsFile;
 import io.shmemtrace.bench.verify.TraceCounts;
 import io.shmemtrace.bench.verify.Verification;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(name = "verify", mixinStandardHelpOptions = true, usageHelpWidth = 120,
         description = {"Checks a tracer installation, as the paper built ShmemBench for: runs the generated benchmarks",
                 "(every API of every class, or --config's) under the tracer and checks, per PE and API, that the",
                 "trace holds exactly the calls and bytes each benchmark counted of itself.",
@@ -27,8 +23,8 @@ final class VerifyCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/verify.cfg";
     private static final String TRACES = "traces";
 
-    @Option(names = "--np", defaultValue = "2", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE})")
-    int npes;
+    @Mixin
+    PesOption pes;
 
     @Option(names = "--config", paramLabel = "CONFIG", description = "benchmark this configuration (default: built in)")
     Path config;
@@ -56,7 +52,7 @@ final class VerifyCommand extends BenchCommand {
                         + " (give one with --tracer PATH)");
                 return 2;
             }
-            List<BenchTest> tests = config != null ? load(config) : builtIn();
+            List<BenchTest> tests = config != null ? load(config) : builtIn(BUILT_IN);
             if (tests == null) return 2;
             dir = keep != null ? keep : temporaryDirectory("verify");
             failures = traceBenchmarks(tests, dir, launcher);
@@ -106,19 +102,11 @@ final class VerifyCommand extends BenchCommand {
                 if (!b.skipped()) failures++;
                 continue;
             }
-            for (BenchRun.Attempt a : BenchRun.run(b, npes, traced, BenchRun.Restart.WHOLE)) {
-                if (a.failure() == null) CountsFile.write(CountsFile.of(a.traceDir()), npes, a.counts());
+            for (BenchRun.Attempt a : BenchRun.run(b, pes.npes, traced, BenchRun.Restart.WHOLE)) {
+                if (a.failure() == null) CountsFile.write(CountsFile.of(a.traceDir()), pes.npes, a.counts());
                 else err().println("shmembench: " + b.source().path().getFileName() + ": left out, " + a.failure());
             }
         }
         return failures;
-    }
-
-    private List<BenchTest> builtIn() throws IOException {
-        try (InputStream in = VerifyCommand.class.getResourceAsStream(BUILT_IN)) {
-            return BenchConfig.parse("verify.cfg", new String(in.readAllBytes(), StandardCharsets.UTF_8), Catalog.spec());
-        } catch (ConfigException e) {
-            throw new IllegalStateException("the built-in configuration is wrong: " + e.getMessage(), e);
-        }
     }
 }

@@ -37,8 +37,9 @@ public record MachineFile(int coresPerNode, LogGP onNode, LogGP offNode, double 
                 onNode.messageLatency()));
         b.append("#model name key=value...: LogGP per link class (s, G in s/byte); the simple model's collective step (s)\n");
         b.append(String.format(Locale.ROOT, "Model loggp onnode.L=%.6g onnode.o=%.6g onnode.g=%.6g onnode.G=%.6g "
-                        + "offnode.L=%.6g offnode.o=%.6g offnode.g=%.6g offnode.G=%.6g%n", onNode.latency,
-                onNode.overhead, onNode.gap, onNode.gapPerByte, off.latency, off.overhead, off.gap, off.gapPerByte));
+                        + "offnode.L=%.6g offnode.o=%.6g offnode.g=%.6g offnode.G=%.6g onnode.barrier_round=%.6g%n",
+                onNode.latency, onNode.overhead, onNode.gap, onNode.gapPerByte, off.latency, off.overhead, off.gap,
+                off.gapPerByte, collectiveStepSeconds));
         b.append(String.format(Locale.ROOT, "Model simple collective_step=%.6g%n", collectiveStepSeconds));
         return b.toString();
     }

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** shmemsim: the seed's Shmem Simulator. Replays a merged run on a model of a machine and predicts its time. */
-@Command(name = "shmemsim", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+@Command(name = "shmemsim", mixinStandardHelpOptions = true, usageHelpWidth = 120, versionProvider = ManifestVersion.class,
         description = {"Replays a merged run (shmem2psins) on a target machine and predicts the application's time",
                 "there: from the end of shmem_init to the start of shmem_finalize. Prints PSINS's lines (TaskTimes,",
                 "ETime, Event, TotalPredictionTime), then statistics. Exit status: 0 predicted, 1 a trace that cannot",

@@ -2,17 +2,22 @@ package io.shmemtrace.sim.model;
 
 import io.shmemtrace.psins.format.PsinsType;
 import io.shmemtrace.sim.machine.MachineException;
+import io.shmemtrace.sim.machine.MachineFile;
 
 /**
  * LogGP (Alexandrov et al.) per link class, on-node and off-node. A blocking put returns once injected
  * (o + (b-1)G) and lands L later; a get or fetching atomic waits for the round trip; an _nbi call returns after
  * o, its data following at the link's pace. A PE injects one message every g at most. Collectives by named
  * algorithms: binomial-tree barrier (gather and release) and broadcast (members leave as the tree lets them),
- * recursive-doubling reductions, ring collect, pairwise all-to-all.
+ * recursive-doubling reductions, ring collect, pairwise all-to-all. {@code onnode.barrier_round=S} (and offnode.)
+ * replace the barrier's LogGP rounds by a measured round (shmembench calibrate measures it).
  */
 public class LogGPModel implements CommModel {
     protected LogGP onNode;
     protected LogGP offNode;
+    /** Seconds per round of a barrier, where the machine file measured it (onnode.barrier_round); else from L, o. */
+    private double barrierRoundOn = -1;
+    private double barrierRoundOff = -1;
     private double[] nextInjection;
 
     @Override
@@ -29,6 +34,8 @@ public class LogGPModel implements CommModel {
     public void configure(Target target) throws MachineException {
         onNode = LogGP.of(target.machine(), true);
         offNode = LogGP.of(target.machine(), false);
+        barrierRoundOn = MachineFile.parameter(target.machine(), "loggp", "onnode.barrier_round", -1);
+        barrierRoundOff = MachineFile.parameter(target.machine(), "loggp", "offnode.barrier_round", -1);
         nextInjection = new double[target.tasks()];
     }
 
@@ -63,7 +70,10 @@ public class LogGPModel implements CommModel {
         int n = c.members();
         int rounds = LogGP.log2Ceil(n);
         double cost = switch (c.type()) {
-            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> 2 * rounds * p.hop(0);
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> {
+                double measured = c.spansNodes() ? barrierRoundOff : barrierRoundOn;
+                yield measured >= 0 ? rounds * measured : 2 * rounds * p.hop(0); // gather and release
+            }
             case BROADCAST -> binomialBroadcast(p, n, c.rank(), Math.max(c.root(), 0), c.bytes());
             case REDUCE -> rounds * p.hop(c.bytes());
             default -> (n - 1) * p.hop(c.bytes()); // ring collect, pairwise all-to-all
