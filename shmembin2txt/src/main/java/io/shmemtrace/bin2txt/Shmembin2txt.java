@@ -47,6 +47,13 @@ public final class Shmembin2txt implements Callable<Integer> {
         boolean layers;
     }
 
+    @Option(names = "--patterns", description = "wait states instead (the KOJAK paper's patterns, for SHMEM): time lost"
+            + " at barriers, at all-to-all collectives, to late broadcast roots, to lock holders, to late writers"
+            + " (a wait released by a put issued late) and in quiets that _nbi transfers were not hidden from; in"
+            + " total, per PE and per call site (with --csv: pattern,pe,callsite,seconds rows). The run is merged"
+            + " first (shmem2psins) onto one time base")
+    boolean patterns;
+
     @Option(names = "--pes", paramLabel = "LIST", converter = PeList.Converter.class,
             description = "PEs that get summary sections of their own, e.g. 0-15,37 (default: every PE of a run of up"
                     + " to 64; past that the job and across-PE sections only)")
@@ -83,6 +90,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             err.println("shmembin2txt: --max-open must be at least 1");
             return 2;
         }
+        if (patterns) return Patterns.print(paths, output, out, err);
         TraceRun run;
         int[] problems = {0};
         try {

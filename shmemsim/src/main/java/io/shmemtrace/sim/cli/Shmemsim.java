@@ -4,8 +4,7 @@ import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.format.PsinsLayout;
-import io.shmemtrace.psins.merge.Alignment;
-import io.shmemtrace.psins.merge.Merge;
+import io.shmemtrace.psins.merge.TemporaryMerge;
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.PsinsFormatException;
 import io.shmemtrace.psins.read.TaskEntry;
@@ -20,13 +19,13 @@ import io.shmemtrace.sim.model.Target;
 import io.shmemtrace.sim.report.JsonReport;
 import io.shmemtrace.sim.report.Prediction;
 import io.shmemtrace.sim.report.TextReport;
+import io.shmemtrace.sim.report.WaitStates;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -104,24 +103,9 @@ public final class Shmemsim implements Callable<Integer> {
             err.println("shmemsim: " + trace + ": no such file or directory");
             return 1;
         }
-        Path merged = trace;
-        Path temporary = null;
-        try {
-            if (Files.isDirectory(trace)) {
-                temporary = Files.createTempDirectory("shmemsim-");
-                merged = temporary.resolve("run.psins");
-                Merge.Result m = Merge.run(new Merge.Options(List.of(trace), merged, temporary.resolve("run.RankPid.extended"),
-                        false, 64, Alignment.Mode.AUTO, true, false), err);
-                if (m.status() != 0) return m.status();
-            }
-            return simulate(merged, model, machine);
-        } finally {
-            if (temporary != null) {
-                try (var files = Files.list(temporary)) {
-                    for (Path f : files.toList()) Files.deleteIfExists(f);
-                }
-                Files.deleteIfExists(temporary);
-            }
+        try (TemporaryMerge merged = TemporaryMerge.of(trace, err)) {
+            if (merged.status() != 0) return merged.status();
+            return simulate(merged.path(), model, machine);
         }
     }
 
@@ -146,11 +130,13 @@ public final class Shmemsim implements Callable<Integer> {
             Replay replay = new Replay(f, model, target);
             Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
             replay.onProgress(done -> progress.update(done, done));
+            WaitStates waits = new WaitStates();
+            replay.onWait(waits);
             Replay.Result result = replay.run();
             progress.done();
             String machineName = machine != null ? machineFile.getFileName() + " (" + m.nodeCount(tasks) + " node"
                     + (m.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
-            Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9);
+            Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             TextReport.print(p, new PrintStream(text, false, StandardCharsets.UTF_8));
             if (json != null) JsonReport.write(p, json);

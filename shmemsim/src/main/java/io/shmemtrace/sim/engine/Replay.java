@@ -68,6 +68,7 @@ public final class Replay {
     private long onNodeBytes;
     private long offNodeBytes;
     private LongConsumer progress = e -> { };
+    private WaitState.Listener waits = (state, task, call, seconds) -> { };
 
     private record WriteKey(int pe, long address) {}
 
@@ -115,6 +116,11 @@ public final class Replay {
 
     public void onProgress(LongConsumer eventsDone) {
         this.progress = eventsDone;
+    }
+
+    /** Receives every wait the replay finds, by wait-state pattern (with the measured model: the traced run's). */
+    public void onWait(WaitState.Listener listener) {
+        this.waits = listener;
     }
 
     /** One sequence per thread: a task's records hold each thread's events together, thread 0 first. */
@@ -214,7 +220,7 @@ public final class Replay {
                 RmaCost cost = model.rma(call, start);
                 double landed = start + cost.complete();
                 if (r.completion() >= 0 && r.completion() != r.event()) {
-                    completions[s.task].add(r.completion(), landed);
+                    completions[s.task].add(r.completion(), landed, call.posted());
                 }
                 if (!call.isGet() && !writes.isEmpty()) wrote(r.target(), r.address(), r.start(), landed);
                 if (same) onNodeBytes += r.bytes();
@@ -261,6 +267,7 @@ public final class Replay {
         if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
             double landed = pending.take((int) r.event());
             if (landed > end) end = landed; // false for NaN: nothing to complete
+            if (pending.lastTookPosted()) waits.waited(WaitState.NBI_NOT_OVERLAPPED, s.task, r.name(), end - start);
         }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
@@ -319,14 +326,41 @@ public final class Replay {
         gatherings.remove(k);
         PeSet set = r.set() < file.peSets().size() ? file.peSets().get(r.set()) : null;
         boolean spans = spansNodes(r.set(), set);
+        double rootArrival = Double.NaN;
+        for (Sequence m : g.members) {
+            if (m.current.root() >= 0 && rankOf(m.task, set) == m.current.root()) rootArrival = m.arrival;
+        }
         for (Sequence m : g.members) {
             PsinsRecord mr = m.current;
-            int rank = set == null ? m.task : (m.task - set.start()) >> set.logStride();
+            int rank = rankOf(m.task, set);
             SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rank, mr.root(), mr.bytes(), spans,
                     mr.duration()));
             double end = Math.max(g.last + cost.afterRelease(), m.arrival + cost.minimum());
-            finish(m, m.arrival, end, Math.min(g.last - m.arrival, end - m.arrival));
+            double waited = Math.min(g.last - m.arrival, end - m.arrival);
+            reportCollectiveWait(m, mr, g.last, rootArrival, end);
+            finish(m, m.arrival, end, waited);
         }
+    }
+
+    private static int rankOf(int task, PeSet set) {
+        return set == null ? task : (task - set.start()) >> set.logStride();
+    }
+
+    /** A member's wait at a collective, by pattern: for the last member, or (broadcast) for the root. */
+    private void reportCollectiveWait(Sequence m, PsinsRecord r, double lastArrival, double rootArrival, double end) {
+        if (r.type() == PsinsType.BROADCAST) {
+            if (!Double.isNaN(rootArrival) && rootArrival > m.arrival) {
+                waits.waited(WaitState.LATE_BROADCAST, m.task, r.name(), Math.min(rootArrival, end) - m.arrival);
+            }
+            return;
+        }
+        double waited = Math.min(lastArrival - m.arrival, end - m.arrival);
+        if (waited <= 0) return;
+        WaitState state = switch (r.type()) {
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WaitState.WAIT_AT_BARRIER;
+            default -> WaitState.WAIT_AT_NXN;
+        };
+        waits.waited(state, m.task, r.name(), waited);
     }
 
     private int members(int setId) {
@@ -372,7 +406,9 @@ public final class Replay {
         double release = Math.max(lock.freeAt, next.arrival);
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration()));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
-        finish(next, next.arrival, end, Math.min(release - next.arrival, end - next.arrival));
+        double waited = Math.min(release - next.arrival, end - next.arrival);
+        if (waited > 0) waits.waited(WaitState.LOCK_CONTENTION, next.task, next.current.name(), waited);
+        finish(next, next.arrival, end, waited);
         return true;
     }
 
@@ -435,7 +471,9 @@ public final class Replay {
         }
         SyncCost cost = model.release(new Local(r.type(), s.task, r.duration()));
         double end = Math.max(landed + cost.afterRelease(), s.arrival + cost.minimum());
-        finish(s, s.arrival, end, Math.max(0, Math.min(landed - s.arrival, end - s.arrival)));
+        double waited = Math.max(0, Math.min(landed - s.arrival, end - s.arrival));
+        if (waited > 0) waits.waited(WaitState.LATE_WRITER, s.task, r.name(), waited);
+        finish(s, s.arrival, end, waited);
     }
 
     /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */

@@ -53,6 +53,11 @@ public final class JsonReport {
         g.writeNumberField("on_node", r.onNodeBytes());
         g.writeNumberField("off_node", r.offNodeBytes());
         g.writeEndObject();
+        g.writeObjectFieldStart("wait_states");
+        for (io.shmemtrace.sim.engine.WaitState w : io.shmemtrace.sim.engine.WaitState.values()) {
+            g.writeNumberField(w.label, p.waitStates().total(w));
+        }
+        g.writeEndObject();
         g.writeObjectFieldStart("by_type");
         for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
             g.writeFieldName(e.getKey().name().toLowerCase(Locale.ROOT));

@@ -17,9 +17,9 @@ import java.util.Map;
  * they are given apart, as traced.
  */
 public record Prediction(String model, String machine, Replay.Result result, double predicted, double traced,
-                         double meanInit, double meanFinalize, double replaySeconds) {
+                         double meanInit, double meanFinalize, double replaySeconds, WaitStates waitStates) {
 
-    public static Prediction of(String model, String machine, Replay.Result r, double replaySeconds) {
+    public static Prediction of(String model, String machine, Replay.Result r, double replaySeconds, WaitStates waits) {
         double start = 0, end = 0, tStart = 0, tEnd = 0;
         for (TaskTimes t : r.tasks()) {
             if (!Double.isNaN(t.initEnd())) start = Math.max(start, t.initEnd());
@@ -36,7 +36,7 @@ public record Prediction(String model, String machine, Replay.Result result, dou
         }
         n = Math.max(1, r.tasks().size());
         return new Prediction(model, machine, r, Math.max(0, end - start), Math.max(0, tEnd - tStart), init / n, fin / n,
-                replaySeconds);
+                replaySeconds, waits);
     }
 
     /** Relative error of the prediction against the traced window. */

@@ -60,6 +60,8 @@ public final class TextReport {
         out.println();
         out.printf("%-8s %14s   (the tasks that waited most)%n", "task", "wait_s");
         for (TaskTimes t : p.mostWaiting(10)) out.printf(Locale.ROOT, "%-8d %14.9f%n", t.task(), t.waited());
+        out.println();
+        p.waitStates().print(out);
     }
 
     private static void taskLine(PrintStream out, TaskTimes t) {
