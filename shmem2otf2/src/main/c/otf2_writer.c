@@ -1,0 +1,249 @@
+/*
+ * shmem2otf2-writer ARCHIVE_DIR NAME: writes an OTF2 archive through the reference library from the event
+ * stream shmem2otf2 (Java) sends on stdin, one record a line (Otf2Stream.java is the other side):
+ *
+ *   T tasks realtime_ns                 the run: PE count, CLOCK_REALTIME of timestamp 0 (first line)
+ *   R region role name                  a region (traced function), OTF2 region role
+ *   S set n rank...                     a PE set: a group, a communicator and an RMA window of its own
+ *   L location pe thread                the events that follow are this location's
+ *   E ts region / X ts region           Enter / Leave
+ *   P ts remote bytes id / G ...        RmaPut / RmaGet on window 0 (every PE)
+ *   A ts remote type sent received id   RmaAtomic
+ *   B ts id / C ts id                   RmaOpCompleteBlocking / RmaOpCompleteRemote
+ *   CB ts / CE ts op sync set root sent received   RmaCollectiveBegin / End on the set's window
+ *   LA ts lock / LR ts lock             RmaAcquireLock (exclusive) / RmaReleaseLock
+ *
+ * Timestamps are ns. A location's timestamps are kept from going backwards (the merge's per-PE clock rounding).
+ * Any error: one line on stderr, exit 1 (shmem2otf2 then removes the half-written archive).
+ */
+#include <otf2/otf2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LINE (1 << 20)
+
+typedef struct {
+    uint64_t id;
+    int pe, thread;
+    OTF2_EvtWriter *writer;
+    uint64_t events, last_ts;
+} location;
+
+static OTF2_Archive *archive;
+static location *locations;
+static size_t n_locations, cap_locations;
+static char **strings;
+static size_t n_strings, cap_strings;
+typedef struct { uint32_t id; int role; OTF2_StringRef name; } region;
+static region *regions;
+static size_t n_regions, cap_regions;
+typedef struct { uint32_t id; uint32_t n; uint64_t *ranks; } pe_set;
+static pe_set *sets;
+static size_t n_sets, cap_sets;
+static int tasks;
+static uint64_t realtime_ns, max_ts;
+static long line_no;
+
+static void die(const char *what) {
+    fprintf(stderr, "shmem2otf2-writer: line %ld: %s\n", line_no, what);
+    exit(1);
+}
+
+static void check(OTF2_ErrorCode e, const char *what) {
+    if (e != OTF2_SUCCESS) {
+        fprintf(stderr, "shmem2otf2-writer: %s: %s\n", what, OTF2_Error_GetName(e));
+        exit(1);
+    }
+}
+
+static void *grow(void *array, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return array;
+    size_t c = *cap ? *cap * 2 : 64;
+    while (c < need) c *= 2;
+    void *p = realloc(array, c * size);
+    if (!p) die("out of memory");
+    *cap = c;
+    return p;
+}
+
+static OTF2_StringRef string(const char *s) {
+    for (size_t i = 0; i < n_strings; i++) if (strcmp(strings[i], s) == 0) return (OTF2_StringRef) i;
+    strings = grow(strings, &cap_strings, n_strings + 1, sizeof *strings);
+    strings[n_strings] = strdup(s);
+    return (OTF2_StringRef) n_strings++;
+}
+
+static OTF2_FlushType pre_flush(void *data, OTF2_FileType type, OTF2_LocationRef loc, void *caller, bool final) {
+    (void) data; (void) type; (void) loc; (void) caller; (void) final;
+    return OTF2_FLUSH;
+}
+
+static OTF2_TimeStamp post_flush(void *data, OTF2_FileType type, OTF2_LocationRef loc) {
+    (void) data; (void) type; (void) loc;
+    return 0;
+}
+
+static location *current;
+
+static location *find_location(uint64_t id, int pe, int thread) {
+    for (size_t i = n_locations; i-- > 0;) if (locations[i].id == id) return &locations[i];
+    locations = grow(locations, &cap_locations, n_locations + 1, sizeof *locations);
+    location *l = &locations[n_locations++];
+    l->id = id;
+    l->pe = pe;
+    l->thread = thread;
+    l->events = 0;
+    l->last_ts = 0;
+    l->writer = OTF2_Archive_GetEvtWriter(archive, id);
+    if (!l->writer) die("cannot open an event writer");
+    return l;
+}
+
+/* The event's timestamp on the current location, never before its previous one. */
+static uint64_t stamp(uint64_t ts) {
+    if (!current) die("an event before any L line");
+    if (ts < current->last_ts) ts = current->last_ts;
+    current->last_ts = ts;
+    current->events++;
+    if (ts > max_ts) max_ts = ts;
+    return ts;
+}
+
+static void event(char *kind, char **f, int nf) {
+    uint64_t v[8] = {0};
+    for (int i = 0; i < nf && i < 8; i++) v[i] = strtoull(f[i], NULL, 10);
+    OTF2_EvtWriter *w = current ? current->writer : NULL;
+    OTF2_ErrorCode e = OTF2_SUCCESS;
+    if (!strcmp(kind, "E") && nf == 2) e = OTF2_EvtWriter_Enter(w, NULL, stamp(v[0]), (OTF2_RegionRef) v[1]);
+    else if (!strcmp(kind, "X") && nf == 2) e = OTF2_EvtWriter_Leave(w, NULL, stamp(v[0]), (OTF2_RegionRef) v[1]);
+    else if (!strcmp(kind, "P") && nf == 4) e = OTF2_EvtWriter_RmaPut(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], v[2], v[3]);
+    else if (!strcmp(kind, "G") && nf == 4) e = OTF2_EvtWriter_RmaGet(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], v[2], v[3]);
+    else if (!strcmp(kind, "A") && nf == 6)
+        e = OTF2_EvtWriter_RmaAtomic(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], (OTF2_RmaAtomicType) v[2], v[3], v[4], v[5]);
+    else if (!strcmp(kind, "B") && nf == 2) e = OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, stamp(v[0]), 0, v[1]);
+    else if (!strcmp(kind, "C") && nf == 2) e = OTF2_EvtWriter_RmaOpCompleteRemote(w, NULL, stamp(v[0]), 0, v[1]);
+    else if (!strcmp(kind, "CB") && nf == 1) e = OTF2_EvtWriter_RmaCollectiveBegin(w, NULL, stamp(v[0]));
+    else if (!strcmp(kind, "CE") && nf == 7)
+        e = OTF2_EvtWriter_RmaCollectiveEnd(w, NULL, stamp(v[0]), (OTF2_CollectiveOp) v[1], (OTF2_RmaSyncLevel) v[2],
+                                            (OTF2_RmaWinRef) v[3], (uint32_t) v[4], v[5], v[6]);
+    else if (!strcmp(kind, "LA") && nf == 2)
+        e = OTF2_EvtWriter_RmaAcquireLock(w, NULL, stamp(v[0]), 0, 0, v[1], OTF2_LOCK_EXCLUSIVE);
+    else if (!strcmp(kind, "LR") && nf == 2) e = OTF2_EvtWriter_RmaReleaseLock(w, NULL, stamp(v[0]), 0, 0, v[1]);
+    else die("unknown record");
+    check(e, "writing an event");
+}
+
+static void definitions(void) {
+    OTF2_GlobalDefWriter *d = OTF2_Archive_GetGlobalDefWriter(archive);
+    if (!d) die("cannot open the definition writer");
+    /* strings used by the definitions below, then all strings */
+    OTF2_StringRef machine = string("machine"), node = string("node"), shmem = string("SHMEM");
+    OTF2_StringRef world = string("all PEs"), empty = string("");
+    char name[64];
+    OTF2_StringRef *pe_names = calloc((size_t) tasks, sizeof *pe_names);
+    for (int pe = 0; pe < tasks; pe++) {
+        snprintf(name, sizeof name, "PE %d", pe);
+        pe_names[pe] = string(name);
+    }
+    OTF2_StringRef *loc_names = calloc(n_locations + 1, sizeof *loc_names);
+    for (size_t i = 0; i < n_locations; i++) {
+        snprintf(name, sizeof name, "PE %d thread %d", locations[i].pe, locations[i].thread);
+        loc_names[i] = string(name);
+    }
+    OTF2_StringRef *set_names = calloc(n_sets + 1, sizeof *set_names);
+    for (size_t i = 0; i < n_sets; i++) {
+        snprintf(name, sizeof name, "PE set %u", sets[i].id);
+        set_names[i] = string(name);
+    }
+    for (size_t i = 0; i < n_strings; i++) check(OTF2_GlobalDefWriter_WriteString(d, (OTF2_StringRef) i, strings[i]), "string");
+    check(OTF2_GlobalDefWriter_WriteClockProperties(d, 1000000000, 0, max_ts + 1, realtime_ns), "clock properties");
+    check(OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_SHMEM, shmem, OTF2_PARADIGM_CLASS_PROCESS), "paradigm");
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, machine, node, OTF2_UNDEFINED_SYSTEM_TREE_NODE), "system tree");
+    for (int pe = 0; pe < tasks; pe++) {
+        check(OTF2_GlobalDefWriter_WriteLocationGroup(d, (OTF2_LocationGroupRef) pe, pe_names[pe],
+                OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP), "location group");
+    }
+    for (size_t i = 0; i < n_locations; i++) {
+        check(OTF2_GlobalDefWriter_WriteLocation(d, locations[i].id, loc_names[i], OTF2_LOCATION_TYPE_CPU_THREAD,
+                locations[i].events, (OTF2_LocationGroupRef) locations[i].pe), "location");
+    }
+    for (size_t i = 0; i < n_regions; i++) {
+        check(OTF2_GlobalDefWriter_WriteRegion(d, regions[i].id, regions[i].name, regions[i].name, empty,
+                (OTF2_RegionRole) regions[i].role, OTF2_PARADIGM_SHMEM, OTF2_REGION_FLAG_NONE, empty, 0, 0), "region");
+    }
+    /* group 0: the PEs' main locations (rank r = PE r's thread 0); then per set a group of ranks, a communicator
+     * and a window: window s is set s, window 0 every PE */
+    uint64_t *ranks = calloc((size_t) tasks, sizeof *ranks);
+    for (int pe = 0; pe < tasks; pe++) ranks[pe] = (uint64_t) pe << 16;
+    check(OTF2_GlobalDefWriter_WriteGroup(d, 0, world, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_SHMEM,
+            OTF2_GROUP_FLAG_NONE, (uint32_t) tasks, ranks), "locations group");
+    for (size_t i = 0; i < n_sets; i++) {
+        check(OTF2_GlobalDefWriter_WriteGroup(d, sets[i].id + 1, set_names[i], OTF2_GROUP_TYPE_COMM_GROUP,
+                OTF2_PARADIGM_SHMEM, OTF2_GROUP_FLAG_NONE, sets[i].n, sets[i].ranks), "set group");
+        check(OTF2_GlobalDefWriter_WriteComm(d, sets[i].id, set_names[i], sets[i].id + 1, OTF2_UNDEFINED_COMM,
+                OTF2_COMM_FLAG_NONE), "communicator");
+        check(OTF2_GlobalDefWriter_WriteRmaWin(d, sets[i].id, set_names[i], sets[i].id, OTF2_RMA_WIN_FLAG_NONE),
+              "window");
+    }
+    check(OTF2_Archive_CloseGlobalDefWriter(archive, d), "closing the definitions");
+    /* empty local definitions, one file per location, as readers expect them */
+    check(OTF2_Archive_OpenDefFiles(archive), "opening local definitions");
+    for (size_t i = 0; i < n_locations; i++) {
+        OTF2_DefWriter *l = OTF2_Archive_GetDefWriter(archive, locations[i].id);
+        if (!l) die("cannot open a local definition writer");
+        check(OTF2_Archive_CloseDefWriter(archive, l), "closing a local definition writer");
+    }
+    check(OTF2_Archive_CloseDefFiles(archive), "closing local definitions");
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: shmem2otf2-writer ARCHIVE_DIR NAME < events\n");
+        return 2;
+    }
+    archive = OTF2_Archive_Open(argv[1], argv[2], OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+    if (!archive) die("cannot create the archive");
+    OTF2_FlushCallbacks flush = {pre_flush, post_flush};
+    check(OTF2_Archive_SetFlushCallbacks(archive, &flush, NULL), "flush callbacks");
+    check(OTF2_Archive_SetSerialCollectiveCallbacks(archive), "collective callbacks");
+    check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
+    check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
+    char *line = malloc(MAX_LINE);
+    char *f[1 << 12];
+    while (fgets(line, MAX_LINE, stdin)) {
+        line_no++;
+        int nf = 0;
+        for (char *tok = strtok(line, " \n"); tok && nf < (int) (sizeof f / sizeof *f); tok = strtok(NULL, " \n")) f[nf++] = tok;
+        if (nf == 0) continue;
+        if (!strcmp(f[0], "T") && nf == 3) {
+            tasks = atoi(f[1]);
+            realtime_ns = strtoull(f[2], NULL, 10);
+        } else if (!strcmp(f[0], "R") && nf == 4) {
+            regions = grow(regions, &cap_regions, n_regions + 1, sizeof *regions);
+            regions[n_regions].id = (uint32_t) atol(f[1]);
+            regions[n_regions].role = atoi(f[2]);
+            regions[n_regions++].name = string(f[3]);
+        } else if (!strcmp(f[0], "S") && nf >= 3) {
+            sets = grow(sets, &cap_sets, n_sets + 1, sizeof *sets);
+            pe_set *s = &sets[n_sets++];
+            s->id = (uint32_t) atol(f[1]);
+            s->n = (uint32_t) atol(f[2]);
+            if ((int) s->n != nf - 3) die("a set's member count and its members differ");
+            s->ranks = calloc(s->n + 1, sizeof *s->ranks);
+            for (uint32_t i = 0; i < s->n; i++) s->ranks[i] = strtoull(f[3 + i], NULL, 10);
+        } else if (!strcmp(f[0], "L") && nf == 4) {
+            current = find_location(strtoull(f[1], NULL, 10), atoi(f[2]), atoi(f[3]));
+        } else {
+            event(f[0], f + 1, nf - 1);
+        }
+    }
+    if (ferror(stdin)) die("cannot read the event stream");
+    for (size_t i = 0; i < n_locations; i++) check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");
+    check(OTF2_Archive_CloseEvtFiles(archive), "closing event files");
+    definitions();
+    check(OTF2_Archive_Close(archive), "closing the archive");
+    return 0;
+}

@@ -1,0 +1,169 @@
+package io.shmemtrace.otf2;
+
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.psins.read.CallEntry;
+import io.shmemtrace.psins.read.PeSet;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.PsinsRecord;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A merged run as the event stream the OTF2 writer program reads (otf2_writer.c has the syntax), recorded the
+ * way Score-P records SHMEM: a region per traced function (Enter / Leave); RmaPut, RmaGet, RmaAtomic with the
+ * target PE and bytes; RmaOpCompleteBlocking where a call completes on return, RmaOpCompleteRemote at the call
+ * the merge linked a deferred put or _nbi call to (its quiet, barrier, ...); collectives as
+ * RmaCollectiveBegin / End on their PE set's window; locks as RmaAcquireLock / RmaReleaseLock. A collapsed
+ * polling loop becomes its calls again, evenly spread over its span, so that the archive has every call.
+ * Timestamps: the merged time base in ns, plus PAD_NS so that none is negative.
+ */
+final class Otf2Stream {
+    /** Added to every merged time: a PE's init may start a few ns before merged time 0. */
+    static final long PAD_NS = 1_000_000_000L;
+    private static final long NO_ROOT = 0xFFFFFFFFL;
+    // OTF2 enumerations (OTF2_Definitions.h, OTF2_Events.h)
+    private static final int ROLE_FUNCTION = 1, ROLE_BARRIER = 15, ROLE_ONE2ALL = 23, ROLE_ALL2ALL = 25;
+    private static final int OP_BARRIER = 0, OP_BCAST = 1, OP_ALLGATHER = 6, OP_ALLTOALL = 8, OP_ALLREDUCE = 11;
+    private static final int SYNC_NONE = 0, SYNC_PROCESS_AND_MEMORY = 3;
+    private static final int ATOMIC_ACCUMULATE = 0, ATOMIC_FETCH_AND_ADD = 5;
+
+    private final PsinsFile file;
+    private final Writer out;
+    private final StringBuilder line = new StringBuilder(256);
+
+    Otf2Stream(PsinsFile file, Writer out) {
+        this.file = file;
+        this.out = out;
+    }
+
+    /** The location of a PE's thread (and of its main thread as rank pe in the writer's group 0). */
+    static long location(int pe, int thread) {
+        return (long) pe << 16 | thread;
+    }
+
+    void write() throws IOException, PsinsFormatException {
+        int tasks = file.header().tasks();
+        emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS));
+        for (CallEntry c : file.calls()) emit("R " + c.index() + " " + role(c.type()) + " " + c.name());
+        writeSets(tasks);
+        PsinsRecord r = new PsinsRecord();
+        for (int task = 0; task < tasks; task++) {
+            if (file.tasks().get(task).events() == 0) continue;
+            PsinsFile.TaskReader reader = file.reader(task, 1 << 16);
+            Map<Integer, List<Long>> completedBy = new HashMap<>();
+            long matching = 0;
+            int thread = -1;
+            while (reader.next(r)) {
+                if (r.thread() != thread) {
+                    thread = r.thread();
+                    emit("L " + location(task, thread) + " " + task + " " + thread);
+                }
+                long start = PsinsRecord.ns(r.start()) + PAD_NS;
+                long end = start + PsinsRecord.ns(r.duration());
+                int region = r.call().index();
+                if (r.type() == PsinsType.REPEAT) {
+                    repeated(region, start, end, r.repeats());
+                    continue;
+                }
+                event("E", start, region);
+                switch (r.type().payload()) {
+                    case RMA -> {
+                        long id = matching++;
+                        rma(r, start, id);
+                        if (r.completion() == r.event()) event("B", end, id);
+                        else if (r.completion() >= 0) completedBy.computeIfAbsent(r.completion(), k -> new ArrayList<>()).add(id);
+                    }
+                    case COLLECTIVE -> event("CB", start);
+                    case LOCK -> {
+                        if (r.type() == PsinsType.CLEAR_LOCK) event("LR", start, r.lock());
+                        else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event("LA", end, r.lock());
+                    }
+                    default -> { }
+                }
+                List<Long> completed = completedBy.remove((int) r.event());
+                if (completed != null) for (long id : completed) event("C", end, id);
+                if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
+                event("X", end, region);
+            }
+        }
+        out.flush();
+    }
+
+    private void writeSets(int tasks) throws IOException {
+        boolean whole = false;
+        for (PeSet s : file.peSets()) {
+            line.setLength(0);
+            line.append("S ").append(s.id()).append(' ').append(s.size());
+            for (int i = 0; i < s.size(); i++) line.append(' ').append(s.start() + ((long) i << s.logStride()));
+            emit(line.toString());
+            whole |= s.id() == 0;
+        }
+        if (!whole) { // window 0 carries the one-sided calls: every PE
+            line.setLength(0);
+            line.append("S 0 ").append(tasks);
+            for (int pe = 0; pe < tasks; pe++) line.append(' ').append(pe);
+            emit(line.toString());
+        }
+    }
+
+    private void rma(PsinsRecord r, long start, long id) throws IOException {
+        switch (r.type()) {
+            case PUT, PUT_NBI, P, IPUT -> event("P", start, r.target(), r.bytes(), id);
+            case GET, GET_NBI, G, IGET -> event("G", start, r.target(), r.bytes(), id);
+            case ATOMIC -> event("A", start, r.target(), ATOMIC_ACCUMULATE, r.bytes(), 0, id);
+            default -> event("A", start, r.target(), ATOMIC_FETCH_AND_ADD, r.bytes(), r.bytes(), id);
+        }
+    }
+
+    private void collectiveEnd(PsinsRecord r, long end) throws IOException {
+        int op;
+        int sync = SYNC_NONE;
+        switch (r.type()) {
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> {
+                op = OP_BARRIER;
+                sync = SYNC_PROCESS_AND_MEMORY;
+            }
+            case BROADCAST -> op = OP_BCAST;
+            case COLLECT, FCOLLECT -> op = OP_ALLGATHER;
+            case ALLTOALL, ALLTOALLS -> op = OP_ALLTOALL;
+            default -> op = OP_ALLREDUCE;
+        }
+        long root = r.type() == PsinsType.BROADCAST && r.root() >= 0 ? r.root() : NO_ROOT;
+        event("CE", end, op, sync, r.set(), root, r.bytes(), r.bytes());
+    }
+
+    /** A collapsed polling loop: its calls again, each a slice of the span. */
+    private void repeated(int region, long start, long end, long calls) throws IOException {
+        long span = Math.max(0, end - start);
+        for (long i = 0; i < calls; i++) {
+            event("E", start + span * i / calls, region);
+            event("X", start + span * (i + 1) / calls, region);
+        }
+    }
+
+    private static int role(PsinsType t) {
+        return switch (t) {
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> ROLE_BARRIER;
+            case BROADCAST -> ROLE_ONE2ALL;
+            case COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> ROLE_ALL2ALL;
+            default -> ROLE_FUNCTION;
+        };
+    }
+
+    private void event(String kind, long... values) throws IOException {
+        line.setLength(0);
+        line.append(kind);
+        for (long v : values) line.append(' ').append(v);
+        emit(line.toString());
+    }
+
+    private void emit(String s) throws IOException {
+        out.write(s);
+        out.write('\n');
+    }
+}

@@ -1,0 +1,133 @@
+package io.shmemtrace.otf2;
+
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.ToolMain;
+import io.shmemtrace.psins.merge.TemporaryMerge;
+import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.psins.read.PsinsFormatException;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** shmem2otf2: a run as an OTF2 archive, for Vampir and the Score-P tools. */
+@Command(name = "shmem2otf2", mixinStandardHelpOptions = true, usageHelpWidth = 120, versionProvider = ManifestVersion.class,
+        description = {"Writes a run (a run directory, merged on the fly, or a merged .psins file) as an OTF2 archive",
+                "through the reference OTF2 library, paradigm SHMEM, as Score-P records it: a region per traced",
+                "function, RMA put/get/atomic records with target PE and bytes and their completions, collectives",
+                "on their PE set's window, locks; one location per PE thread; the merged time base (ns).",
+                "Open ARCHIVE/traces.otf2 in Vampir, or: otf2-print ARCHIVE/traces.otf2",
+                "Exit status: 0 written, 1 a problem (nothing written), 2 usage error."})
+public final class Shmem2Otf2 implements Callable<Integer> {
+    @Parameters(paramLabel = "RUN", description = "a run directory (its pe*.shmt files) or a merged .psins file")
+    Path run;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "ARCHIVE", description = "the archive's directory")
+    Path archive;
+
+    @Option(names = "--force", description = "replace an existing archive")
+    boolean force;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Shmem2Otf2(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        ToolMain.main(Shmem2Otf2::new, args);
+    }
+
+    /** Runs the tool without exiting the JVM; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return ToolMain.run(new Shmem2Otf2(out, err), args, out, err);
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (Files.exists(archive) && !force) {
+            err.println("shmem2otf2: " + archive + " exists (--force replaces it)");
+            return 1;
+        }
+        if (!Files.exists(run)) {
+            err.println("shmem2otf2: " + run + ": no such file or directory");
+            return 1;
+        }
+        Path writer = writerProgram();
+        if (writer == null) {
+            err.println("shmem2otf2: the OTF2 writer program (shmem2otf2-writer) is not beside this jar: build with mvn package");
+            return 1;
+        }
+        Path parent = archive.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path temporary = Files.createTempDirectory(parent, "." + archive.getFileName() + ".");
+        try (TemporaryMerge merged = TemporaryMerge.of(run, err)) {
+            if (merged.status() != 0) return merged.status();
+            int status = write(merged.path(), writer, temporary);
+            if (status != 0) return status;
+            if (force) deleteTree(archive);
+            Files.move(temporary, archive, StandardCopyOption.ATOMIC_MOVE);
+            out.println("shmem2otf2: " + archive + "/traces.otf2");
+            return 0;
+        } finally {
+            deleteTree(temporary);
+        }
+    }
+
+    private int write(Path merged, Path writer, Path dir) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(writer.toString(), dir.toString(), "traces")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.PIPE).start();
+        Thread errors = new Thread(() -> {
+            try {
+                p.getErrorStream().transferTo(err);
+            } catch (IOException ignored) {
+                // the writer's own messages only
+            }
+        });
+        errors.start();
+        try (PsinsFile f = PsinsFile.open(merged);
+             Writer w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
+            new Otf2Stream(f, w).write();
+        } catch (PsinsFormatException e) {
+            p.destroy();
+            err.println("shmem2otf2: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            p.destroy(); // the writer stopped reading: its message says why
+        }
+        int status = p.waitFor();
+        errors.join();
+        return status == 0 ? 0 : 1;
+    }
+
+    /** shmem2otf2-writer beside this jar (dist/lib, or the module's target/). */
+    private static Path writerProgram() {
+        try {
+            Path jar = Path.of(Shmem2Otf2.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path w = (Files.isDirectory(jar) ? jar.getParent() : jar.getParent()).resolve("shmem2otf2-writer");
+            return Files.isExecutable(w) ? w : null;
+        } catch (URISyntaxException | SecurityException e) {
+            return null;
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}
