@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
 # liboshmem), Maven, a JDK, g++ and gfortran (shmembench's C++ and Fortran benchmarks), the OTF2 library and
-# tools (shmem2otf2), and time(1) for the benchmarks. Sourced by demo.sh, run-tests.sh and the scripts;
-# safe to run again.
+# tools (shmem2otf2), Chromium (the HTML report's test), and time(1) for the benchmarks. Sourced by demo.sh,
+# run-tests.sh and the scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
 command -v mvn >/dev/null 2>&1 || missing="$missing maven"
@@ -13,6 +13,7 @@ command -v gfortran >/dev/null 2>&1 || missing="$missing gfortran"
 [ -f /usr/include/otf2/otf2.h ] || missing="$missing libopen-trace-format2-dev"
 command -v otf2-print >/dev/null 2>&1 || missing="$missing otf2-tools"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v nm >/dev/null 2>&1 || missing="$missing binutils"
 [ -x /usr/bin/time ] || missing="$missing time"
 if [ -n "$missing" ]; then

@@ -72,6 +72,7 @@ final class CalibrateCommand extends BenchCommand {
         out().println("off-node:       not measured (the job ran on one host)");
         Path tmp = Files.createTempFile(output.toAbsolutePath().getParent(), ".machine", ".tmp");
         Files.writeString(tmp, machine.text());
+        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         out().println("wrote " + output);

@@ -20,17 +20,42 @@ final class ByteMatrix extends Report {
     private static final int MAX_GROUPS = 32;
 
     private final PrintStream csv;
+    private final int fullLimit;
+    private final int maxGroups;
     private int npes;
     private int[] groupOf;
     private List<String> labels;
     private String title;
     private long[][] cells;
     private TreeMap<Integer, Long> row;
+    private String unit;
 
     /** csv: where every PE pair goes (--matrix), or null. */
     ByteMatrix(PrintStream csv) {
+        this(csv, FULL_LIMIT, MAX_GROUPS);
+    }
+
+    /** A matrix whole up to fullLimit PEs, else by node or in at most maxGroups x maxGroups blocks. */
+    ByteMatrix(PrintStream csv, int fullLimit, int maxGroups) {
         super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.csv = csv;
+        this.fullLimit = fullLimit;
+        this.maxGroups = maxGroups;
+    }
+
+    /** Row and column labels: PEs, nodes or PE blocks. */
+    List<String> labels() {
+        return labels;
+    }
+
+    /** Bytes by (calling group, target group). */
+    long[][] cells() {
+        return cells;
+    }
+
+    /** What a cell is: "PE", "node" or "block of N PEs". */
+    String unit() {
+        return unit;
     }
 
     @Override
@@ -45,23 +70,26 @@ final class ByteMatrix extends Report {
                 hosts.putIfAbsent(in.header().host(), hosts.size());
             }
         }
-        if (npes <= FULL_LIMIT) {
+        if (npes <= fullLimit) {
             for (int pe = 0; pe < npes; pe++) groupOf[pe] = pe;
             labels = java.util.stream.IntStream.range(0, npes).mapToObj(Integer::toString).toList();
             title = "== bytes moved, PE x PE (row: calling PE, column: target PE)";
-        } else if (hosts.size() >= 2 && hosts.size() <= FULL_LIMIT) {
+            unit = "PE";
+        } else if (hosts.size() >= 2 && hosts.size() <= fullLimit) {
             for (int pe = 0; pe < npes; pe++) groupOf[pe] = hostOf[pe] == null ? 0 : hosts.get(hostOf[pe]);
             labels = List.copyOf(hosts.keySet());
             title = "== bytes moved, node x node (row: node of the calling PEs, column: node of the targets; "
                     + "--matrix FILE writes every PE pair)";
+            unit = "node";
         } else {
-            int block = (npes + MAX_GROUPS - 1) / MAX_GROUPS;
+            int block = (npes + maxGroups - 1) / maxGroups;
             for (int pe = 0; pe < npes; pe++) groupOf[pe] = pe / block;
             int groups = (npes + block - 1) / block;
             labels = java.util.stream.IntStream.range(0, groups)
                     .mapToObj(g -> g * block + "-" + (Math.min(npes, (g + 1) * block) - 1)).toList();
             title = "== bytes moved, in blocks of " + block + " PEs (row: calling PEs, column: target PEs; "
                     + "--matrix FILE writes every PE pair)";
+            unit = "block of " + block + " PEs";
         }
         this.cells = new long[labels.size()][labels.size()];
         if (csv != null) csv.println("from_pe,to_pe,bytes");

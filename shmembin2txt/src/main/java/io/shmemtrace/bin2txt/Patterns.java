@@ -14,23 +14,43 @@ import java.util.List;
 final class Patterns {
     private Patterns() {}
 
+    /** The wait states as text, or one line saying why there are none (for the HTML report). */
+    static String text(Path run) {
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream problems = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(problems, true, java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            int status = print(run, false, out, err);
+            return status == 0 ? text.toString(java.nio.charset.StandardCharsets.UTF_8)
+                    : "Not found: " + problems.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return "Not found: " + e.getMessage();
+        }
+    }
+
     static int print(List<Path> paths, Shmembin2txt.Output output, PrintStream out, PrintStream err) throws IOException {
-        if (paths.size() != 1 || output.summaryOnly || output.layers) {
-            err.println("shmembin2txt: --patterns takes one run directory (or merged file), and no --summary or --layers");
+        if (paths.size() != 1 || output.summaryOnly || output.layers || output.html != null) {
+            err.println("shmembin2txt: --patterns takes one run directory (or merged file), and no --summary, --layers"
+                    + " or --html");
             return 2;
         }
-        try (TemporaryMerge merged = TemporaryMerge.of(paths.get(0), err)) {
+        return print(paths.get(0), output.csv, out, err);
+    }
+
+    private static int print(Path run, boolean csv, PrintStream out, PrintStream err) throws IOException {
+        try (TemporaryMerge merged = TemporaryMerge.of(run, err)) {
             if (merged.status() != 0) return merged.status();
             try (PsinsFile f = PsinsFile.open(merged.path())) {
                 WaitStates states = WaitStates.of(f);
-                if (output.csv) states.csv(out);
+                if (csv) states.csv(out);
                 else states.print(out);
                 return 0;
             } catch (PsinsFormatException e) {
                 err.println("shmembin2txt: " + e.getMessage());
                 return 1;
             } catch (ReplayException e) {
-                err.println("shmembin2txt: " + paths.get(0) + ": " + e.getMessage());
+                err.println("shmembin2txt: " + run + ": " + e.getMessage());
                 return 1;
             }
         }

@@ -41,6 +41,11 @@ public final class Shmembin2txt implements Callable<Integer> {
         @Option(names = "--csv", description = "one CSV row per event, header row first")
         boolean csv;
 
+        @Option(names = "--html", paramLabel = "FILE", description = "write a report page instead: job facts, time in"
+                + " SHMEM per PE, calls per function, message sizes, the bytes heatmap, a timeline (--window) and the"
+                + " wait states; one self-contained file")
+        Path html;
+
         @Option(names = "--layers", description = "each PE's Java-agent and native events in one listing, ordered"
                 + " by time, a native call indented under the Java call that made it (directories: both pe*.shmt"
                 + " and pe*.java.shmt)")
@@ -53,6 +58,11 @@ public final class Shmembin2txt implements Callable<Integer> {
             + " total, per PE and per call site (with --csv: pattern,pe,callsite,seconds rows). The run is merged"
             + " first (shmem2psins) onto one time base")
     boolean patterns;
+
+    @Option(names = "--window", paramLabel = "START:END", converter = TimeWindow.class,
+            description = "with --html: the timeline's span, seconds after the earliest PE's init (default: the calls"
+                    + " between init and finalize, as many as fit)")
+    double[] window;
 
     @Option(names = "--pes", paramLabel = "LIST", converter = PeList.Converter.class,
             description = "PEs that get summary sections of their own, e.g. 0-15,37 (default: every PE of a run of up"
@@ -123,8 +133,13 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(new CsvReport(out));
         } else if (output.layers) {
             reports.add(new LayersReport(out));
+        } else if (output.html != null) {
+            ByteMatrix heatmap = new ByteMatrix(null, HtmlReport.HEATMAP_LIMIT, HtmlReport.HEATMAP_LIMIT);
+            reports.add(heatmap);
+            reports.add(new HtmlReport(output.html, heatmap, pes, window, () -> paths.size() == 1
+                    ? Patterns.text(paths.get(0)) : "Not found: the wait states need one run directory."));
         }
-        boolean summary = !output.csv && !output.layers;
+        boolean summary = !output.csv && !output.layers && output.html == null;
         if (summary || matrix != null) { // the matrix feeds --matrix whatever is printed
             ByteMatrix bytes = new ByteMatrix(matrix);
             reports.add(bytes);

@@ -53,6 +53,28 @@ class ScaleTest {
     }
 
     @Test
+    void sixteenThousandPesMakeAReportPageUnderFiveMegabytes() throws Exception {
+        Path html = Workspace.freshDir("synth-16k-html").resolve("report.html");
+        Command.Result r = underUlimit256("shmembin2txt", "--html", html.toString(), run.toString());
+        assertEquals(0, r.exitCode(), r.describe());
+        assertEquals("", r.stderr());
+        long size = java.nio.file.Files.size(html);
+        assertTrue(size < 5_000_000, size + " bytes");
+        String page = java.nio.file.Files.readString(html);
+        assertTrue(page.contains("<td id=\"fact-pes\">" + PES + "</td>"), "the job's PE count");
+        assertTrue(page.contains("averaged over bins of 16 PEs"), "16,384 PEs in 1,024 bars");
+        assertTrue(page.contains("wait_at_barrier"), "the wait states");
+    }
+
+    @Test
+    void sixteenThousandTasksSimulateUnderUlimit256() {
+        Command.Result r = underUlimit256("shmemsim", "-q", "--comm-model", "measured", run.toString());
+        assertEquals(0, r.exitCode(), r.describe());
+        assertTrue(r.stdout().contains("shmemsim: model measured, machine none, " + PES + " tasks, " + (long) PES * EVENTS
+                + " events replayed"), r.stdout());
+    }
+
+    @Test
     void sixteenThousandPesSummariseUnderUlimit256InASmallReport() throws Exception {
         Path csv = Workspace.freshDir("synth-16k-matrix").resolve("matrix.csv");
         Command.Result r = underUlimit256("shmembin2txt", "--summary", "--matrix", csv.toString(), run.toString());

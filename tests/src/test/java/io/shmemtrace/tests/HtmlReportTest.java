@@ -1,0 +1,77 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** shmembin2txt --html, opened in a real browser (headless Chromium): numbers read back from the page's DOM. */
+class HtmlReportTest {
+    private static final String BIN2TXT = Workspace.DIST.resolve("bin/shmembin2txt").toString();
+    private static final Pattern ROW = Pattern.compile(
+            "<tr data-function=\"([^\"]+)\" data-calls=\"(\\d+)\" data-bytes=\"(\\d+)\"");
+    private static final Pattern SUMMARY_ROW = Pattern.compile("^  (\\S+)\\s+(\\d+)\\s+\\d+\\s+\\d+\\s+\\d+\\s+\\d+\\s+(\\d+)$");
+
+    private static Command chromium(String... args) {
+        String[] argv = new String[args.length + 4];
+        argv[0] = "chromium";
+        argv[1] = "--headless";
+        argv[2] = "--no-sandbox";
+        argv[3] = "--disable-gpu";
+        System.arraycopy(args, 0, argv, 4, args.length);
+        return Command.of(argv).timeout(120);
+    }
+
+    @Test
+    void theReportOpensInABrowserWithTheSummarysNumbers() throws Exception {
+        Path dir = Workspace.freshDir("html");
+        Path trace = dir.resolve("trace");
+        Programs.traced(4, trace, Programs.compile("calls")).runOk();
+        Path html = dir.resolve("report.html");
+        Command.Result r = Command.of(BIN2TXT, "--html", html.toString(), trace.toString()).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        String page = Files.readString(html);
+        assertTrue(!page.contains("http://") && !page.contains("https://"), "nothing fetched");
+
+        // the DOM as the browser built it, the page's script run
+        Command.Result dom = chromium("--dump-dom", html.toUri().toString()).run();
+        assertEquals(0, dom.exitCode(), dom.describe());
+        Map<String, long[]> shown = new TreeMap<>();
+        Matcher m = ROW.matcher(dom.stdout());
+        while (m.find()) shown.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3))});
+        assertTrue(dom.stdout().contains("<td id=\"fact-pes\">4</td>"), "4 PEs");
+
+        // the summary's job table: the same functions, calls and bytes
+        String summary = Command.of(BIN2TXT, "--summary", trace.toString()).runOk().stdout();
+        String job = summary.substring(summary.indexOf("== job"));
+        job = job.substring(job.indexOf("  function"), job.indexOf("\n\n", job.indexOf("  function")));
+        Map<String, long[]> summed = new TreeMap<>();
+        for (String line : job.split("\n")) {
+            Matcher s = SUMMARY_ROW.matcher(line);
+            if (s.matches()) summed.put(s.group(1), new long[] {Long.parseLong(s.group(2)), Long.parseLong(s.group(3))});
+        }
+        assertTrue(summed.size() > 20, summed.keySet().toString());
+        assertEquals(summed.keySet(), shown.keySet());
+        for (String f : summed.keySet()) {
+            assertEquals(summed.get(f)[0], shown.get(f)[0], f + " calls");
+            assertEquals(summed.get(f)[1], shown.get(f)[1], f + " bytes");
+        }
+
+        // no console error, and a screenshot
+        Path png = dir.resolve("report.png");
+        Command.Result shot = chromium("--enable-logging=stderr", "--v=0", "--hide-scrollbars",
+                "--window-size=1300,2400", "--screenshot=" + png, html.toUri().toString()).run();
+        assertEquals(0, shot.exitCode(), shot.describe());
+        assertTrue(shot.stderr().lines().noneMatch(l -> l.contains("CONSOLE") || l.contains("Uncaught")), shot.stderr());
+        assertTrue(Files.size(png) > 20_000, Files.size(png) + " bytes of screenshot");
+    }
+}
