@@ -43,7 +43,7 @@ final class HtmlReport extends Report {
     private final Path file;
     private final ByteMatrix heatmap;
     private final IntPredicate lanePes;
-    private final double[] window; // seconds from the earliest init, or null: the application window
+    private final TimeWindow window; // seconds after the earliest init, or null: the application window
     private final Supplier<String> waitStates;
     private final PeStats job = new PeStats();
     private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs
@@ -66,7 +66,7 @@ final class HtmlReport extends Report {
      * lanePes: the PEs of the timeline (null: the first 64); window: its span in seconds from the earliest PE's
      * init (null: the application window); waitStates: the wait-state text, computed at the end.
      */
-    HtmlReport(Path file, ByteMatrix heatmap, IntPredicate lanePes, double[] window, Supplier<String> waitStates) {
+    HtmlReport(Path file, ByteMatrix heatmap, IntPredicate lanePes, TimeWindow window, Supplier<String> waitStates) {
         super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.file = file;
         this.heatmap = heatmap;
@@ -104,7 +104,7 @@ final class HtmlReport extends Report {
         if (!lane || op == Operation.INIT || op == Operation.FINALIZE) return;
         long start = fileBaseNs + e.startNs();
         long end = fileBaseNs + e.endNs();
-        if (window != null && (end < window[0] * 1e9 || start > window[1] * 1e9)) return;
+        if (window != null && (end < window.start() * 1e9 || start > window.end() * 1e9)) return;
         windowStartNs = Math.min(windowStartNs, start);
         windowEndNs = Math.max(windowEndNs, end);
         if (drawn.size() >= EVENTS_DRAWN) {
@@ -280,8 +280,8 @@ final class HtmlReport extends Report {
             h.append("<p>No event in the window.</p>\n");
             return;
         }
-        long from = window != null ? (long) (window[0] * 1e9) : windowStartNs;
-        long to = window != null ? (long) (window[1] * 1e9) : windowEndNs;
+        long from = window != null ? (long) (window.start() * 1e9) : windowStartNs;
+        long to = window != null ? (long) (window.end() * 1e9) : windowEndNs;
         List<Integer> lanes = drawn.stream().map(d -> (int) d[0]).distinct().sorted().toList();
         h.append(String.format(Locale.ROOT, "<p>From %.6f s to %.6f s after the earliest PE's init; one lane per PE (%d"
                 + " shown), a box per call coloured by operation, CPU bursts blank", from / 1e9, to / 1e9, lanes.size()));

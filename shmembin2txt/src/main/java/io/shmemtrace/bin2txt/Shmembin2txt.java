@@ -59,10 +59,10 @@ public final class Shmembin2txt implements Callable<Integer> {
             + " first (shmem2psins) onto one time base")
     boolean patterns;
 
-    @Option(names = "--window", paramLabel = "START:END", converter = TimeWindow.class,
+    @Option(names = "--window", paramLabel = "START:END", converter = TimeWindow.Converter.class,
             description = "with --html: the timeline's span, seconds after the earliest PE's init (default: the calls"
                     + " between init and finalize, as many as fit)")
-    double[] window;
+    TimeWindow window;
 
     @Option(names = "--pes", paramLabel = "LIST", converter = PeList.Converter.class,
             description = "PEs that get summary sections of their own, e.g. 0-15,37 (default: every PE of a run of up"
