@@ -58,6 +58,13 @@ public final class Replay {
     /** (pe, address) waited on somewhere in the trace -> the writes to it, in traced order. */
     private final Map<WriteKey, ArrayDeque<double[]>> writes = new HashMap<>();
     private final Horizon horizon;
+    /**
+     * A task may run ahead of the others until it blocks (no heap operation per event) when no call's cost
+     * depends on other tasks' timing and no task has threads (LogGP's injection gap is per task).
+     */
+    private final boolean runAhead;
+    private Sequence running;
+    private boolean again;
     /** Locks someone waits for, and whether anything that may release a wait or lock happened since the last look. */
     private final Set<Lock> contended = new HashSet<>();
     private double lookedAt = Double.NEGATIVE_INFINITY;
@@ -109,6 +116,7 @@ public final class Replay {
         boolean synchronisesThroughMemory = file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT
                 || c.type() == PsinsType.TEST || c.type() == PsinsType.SET_LOCK || c.type() == PsinsType.TEST_LOCK);
         horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
+        runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
         if (file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT || c.type() == PsinsType.TEST)) {
             findWaitedAddresses();
         }
@@ -166,8 +174,13 @@ public final class Replay {
         while (true) {
             while (!ready.isEmpty()) {
                 Sequence s = ready.poll();
-                execute(s);
-                if (horizon != null) resolve();
+                running = s;
+                do {
+                    again = false;
+                    execute(s);
+                    if (horizon != null) resolve();
+                } while (again);
+                running = null;
             }
             if (!forceOne()) break;
         }
@@ -292,8 +305,9 @@ public final class Replay {
         s.tracedLastEnd = Math.max(s.tracedLastEnd, r.start() + r.duration());
         s.clock = end;
         s.blocked = false;
-        if (advance(s)) ready.add(s);
-        else setHorizon(s);
+        if (!advance(s)) setHorizon(s);
+        else if (runAhead && s == running) again = true;
+        else ready.add(s);
     }
 
     private static long bytesOf(PsinsRecord r) {

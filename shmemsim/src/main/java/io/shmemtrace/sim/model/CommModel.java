@@ -23,6 +23,14 @@ public interface CommModel {
         return true;
     }
 
+    /**
+     * Whether a call's cost depends on what other tasks do at the same simulated time (shared links): then the
+     * replay runs events strictly in time order; otherwise a task may run ahead until it blocks.
+     */
+    default boolean sharesResources() {
+        return false;
+    }
+
     /** Called once before the replay. */
     void configure(Target target) throws MachineException;
 

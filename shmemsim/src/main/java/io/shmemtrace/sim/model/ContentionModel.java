@@ -44,6 +44,11 @@ public final class ContentionModel extends LogGPModel {
     }
 
     @Override
+    public boolean sharesResources() {
+        return true;
+    }
+
+    @Override
     public void configure(Target target) throws MachineException {
         super.configure(target);
         this.target = target;
