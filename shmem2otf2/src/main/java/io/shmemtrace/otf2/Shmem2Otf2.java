@@ -1,6 +1,7 @@
 package io.shmemtrace.otf2;
 
 import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.merge.TemporaryMerge;
 import io.shmemtrace.psins.read.PsinsFile;
@@ -10,12 +11,10 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,12 +77,12 @@ public final class Shmem2Otf2 implements Callable<Integer> {
             if (merged.status() != 0) return merged.status();
             int status = write(merged.path(), writer, temporary);
             if (status != 0) return status;
-            if (force) deleteTree(archive);
+            if (force) OutputFiles.deleteTree(archive);
             Files.move(temporary, archive, StandardCopyOption.ATOMIC_MOVE);
             out.println("shmem2otf2: " + archive + "/traces.otf2");
             return 0;
         } finally {
-            deleteTree(temporary);
+            OutputFiles.deleteTree(temporary);
         }
     }
 
@@ -115,19 +114,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
 
     /** shmem2otf2-writer beside this jar (dist/lib, or the module's target/). */
     private static Path writerProgram() {
-        try {
-            Path jar = Path.of(Shmem2Otf2.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path w = (Files.isDirectory(jar) ? jar.getParent() : jar.getParent()).resolve("shmem2otf2-writer");
-            return Files.isExecutable(w) ? w : null;
-        } catch (URISyntaxException | SecurityException e) {
-            return null;
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        Path w = OutputFiles.besideJar(Shmem2Otf2.class, "shmem2otf2-writer");
+        return Files.isExecutable(w) ? w : null;
     }
 }

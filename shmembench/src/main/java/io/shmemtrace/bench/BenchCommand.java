@@ -8,6 +8,7 @@ import io.shmemtrace.bench.generate.Generator;
 import io.shmemtrace.bench.generate.Language;
 import io.shmemtrace.bench.run.Toolchain;
 import io.shmemtrace.bench.run.Toolchain.Built;
+import io.shmemtrace.cli.OutputFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -78,15 +79,13 @@ abstract class BenchCommand implements Callable<Integer> {
 
     static Path temporaryDirectory(String what) throws IOException {
         Path dir = Files.createTempDirectory("shmembench-" + what + "-");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                OutputFiles.deleteTree(dir);
+            } catch (IOException ignored) {
+                // best effort, at exit: a temporary directory
+            }
+        }));
         return dir;
-    }
-
-    static void deleteTree(Path dir) {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort: a temporary directory
-        }
     }
 }

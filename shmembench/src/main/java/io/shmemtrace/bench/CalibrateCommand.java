@@ -4,6 +4,7 @@ import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.calibrate.MachineFile;
 import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.run.Row;
+import io.shmemtrace.cli.OutputFiles;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -70,11 +71,7 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, pes.npes,
                 step * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
-        Path tmp = Files.createTempFile(output.toAbsolutePath().getParent(), ".machine", ".tmp");
-        Files.writeString(tmp, machine.text());
-        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        Files.move(tmp, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        OutputFiles.replace(output, f -> Files.writeString(f, machine.text()));
         out().println("wrote " + output);
         return 0;
     }

@@ -1,6 +1,6 @@
 package io.shmemtrace.bench;
 
-import java.net.URISyntaxException;
+import io.shmemtrace.cli.OutputFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -10,12 +10,7 @@ final class Installation {
 
     /** bin/shmemtrace next to this jar's lib/, or null when not run from an installation. */
     static Path tracer() {
-        try {
-            Path jar = Path.of(Installation.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path bin = jar.getParent().resolveSibling("bin").resolve("shmemtrace");
-            return Files.exists(bin) ? bin : null;
-        } catch (URISyntaxException | SecurityException e) {
-            return null;
-        }
+        Path bin = OutputFiles.besideJar(Installation.class, "../bin/shmemtrace");
+        return Files.exists(bin) ? bin : null;
     }
 }

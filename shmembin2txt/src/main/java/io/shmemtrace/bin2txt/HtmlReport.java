@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
@@ -12,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -137,10 +137,7 @@ final class HtmlReport extends Report {
         h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(esc(waitStates.get())).append("</pre>\n");
         h.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         try {
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".html.tmp");
-            Files.writeString(tmp, h, StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            OutputFiles.replace(file, f -> Files.writeString(f, h, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package io.shmemtrace.psins.merge;
 
+import io.shmemtrace.cli.OutputFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -43,10 +44,6 @@ public final class TemporaryMerge implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        if (temporaryDir == null) return;
-        try (var files = Files.list(temporaryDir)) {
-            for (Path f : files.toList()) Files.deleteIfExists(f);
-        }
-        Files.deleteIfExists(temporaryDir);
+        if (temporaryDir != null) OutputFiles.deleteTree(temporaryDir);
     }
 }

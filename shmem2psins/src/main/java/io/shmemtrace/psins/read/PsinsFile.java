@@ -226,20 +226,6 @@ public final class PsinsFile implements AutoCloseable {
             this.lastBytes = new long[calls.size()];
         }
 
-        private TaskReader(TaskReader from, int bufferBytes) throws IOException {
-            this(from.task, new Window(from.in.position(), from.in.limit, bufferBytes), from.entry);
-            System.arraycopy(from.lastAddress, 0, lastAddress, 0, lastAddress.length);
-            System.arraycopy(from.lastBytes, 0, lastBytes, 0, lastBytes.length);
-            lastThread = from.lastThread;
-            lastEndNs = from.lastEndNs;
-            event = from.event;
-        }
-
-        /** A reader that goes on from where this one is, independently (its own window of bufferBytes). */
-        public TaskReader copy(int bufferBytes) throws IOException {
-            return new TaskReader(this, Math.max(bufferBytes, 2 * MAX_RECORD));
-        }
-
         /** The number the next event has in its task. */
         public long nextEvent() {
             return event;

@@ -20,7 +20,7 @@ public final class BenchRun {
     private static final int MAX_RESTARTS = 20;
 
     /** What one process launch printed: rows, and each PE's counts of its own calls (empty if it died). */
-    public record Attempt(int firstCase, Path traceDir, List<Row> rows, Map<Integer, Map<String, Count>> counts,
+    public record Attempt(Path traceDir, List<Row> rows, Map<Integer, Map<String, Count>> counts,
                           String failure) {}
 
     /** calls and bytes of one API on one PE. */
@@ -83,13 +83,13 @@ public final class BenchRun {
                 }
             }
             if (r.status() == 0) {
-                attempts.add(new Attempt(start, traceDir, rows, counts, null));
+                attempts.add(new Attempt(traceDir, rows, counts, null));
                 return attempts;
             }
             String why = r.timedOut() ? "did not end in " + TIMEOUT_SECONDS + " s" : "ended with status " + r.status();
             String failure = lastApi == null ? "the program " + why + " before its first case: " + r.firstLine()
                     : lastApi + ": the program " + why + " in this call (case " + lastCase + ")";
-            attempts.add(new Attempt(start, traceDir, rows, Map.of(), failure));
+            attempts.add(new Attempt(traceDir, rows, Map.of(), failure));
             if (lastApi == null) return attempts;
             if (restart == Restart.RESUME) start = lastCase + 1;
             else skip.add(Integer.toString(lastCase));

@@ -139,16 +139,20 @@ public final class Replay {
             sequences.add(new Sequence(sequences.size(), t.task(), 0, reader));
             return;
         }
-        // Threads: find where each starts, then give each a reader from there (a copy per event: threads are rare).
+        // Threads: find where each starts, then give each a reader skipped to there (threads are rare).
         PsinsRecord r = new PsinsRecord();
+        List<long[]> starts = new ArrayList<>(); // thread, first event
         int thread = -1;
-        while (true) {
-            PsinsFile.TaskReader before = reader.copy(READ_BUFFER);
-            if (!reader.next(r)) break;
+        while (reader.next(r)) {
             if (r.thread() != thread) {
                 thread = r.thread();
-                sequences.add(new Sequence(sequences.size(), t.task(), thread, before));
+                starts.add(new long[] {thread, r.event()});
             }
+        }
+        for (long[] start : starts) {
+            PsinsFile.TaskReader from = file.reader(t.task(), READ_BUFFER);
+            for (long e = 0; e < start[1]; e++) from.next(r);
+            sequences.add(new Sequence(sequences.size(), t.task(), (int) start[0], from));
         }
     }
 
@@ -507,10 +511,6 @@ public final class Replay {
             tryGrant(best, true);
         }
         return true;
-    }
-
-    private static long key(int task, int event) {
-        return (long) task << 32 | (event & 0xFFFFFFFFL);
     }
 
     /** Each task's threads together: what it spent, and its window's ends, simulated and traced. */

@@ -3,13 +3,12 @@ package io.shmemtrace.sim.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.psins.format.PsinsType;
 import io.shmemtrace.sim.engine.CallStats;
 import io.shmemtrace.sim.engine.TaskTimes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Map;
 
@@ -21,18 +20,12 @@ public final class JsonReport {
     private JsonReport() {}
 
     public static void write(Prediction p, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, ".shmemsim", ".json.tmp");
-        try {
-            try (JsonGenerator g = new JsonFactory().createGenerator(tmp.toFile(), JsonEncoding.UTF8)) {
+        OutputFiles.replace(file, f -> {
+            try (JsonGenerator g = new JsonFactory().createGenerator(f.toFile(), JsonEncoding.UTF8)) {
                 g.useDefaultPrettyPrinter();
                 write(p, g);
             }
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     private static void write(Prediction p, JsonGenerator g) throws IOException {
