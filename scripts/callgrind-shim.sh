@@ -4,6 +4,8 @@
 # loop lengths; the difference between the lengths cancels start-up and shut-down:
 #   added per call = ((traced(N2) - traced(N1)) - (plain(N2) - plain(N1))) / (N2 - N1) / 2
 # With MODE g the loop is two shmem_long_g of alternating words: polling calls that never repeat.
+# SHIM=path/libshmemtrace.so counts another build (a previous one, side by side); SHMEMTRACE_CALLSITES=1 counts
+# the cost of recording call sites.
 #   scripts/callgrind-shim.sh [N1] [N2] [MODE]        (after mvn package; apt-get install valgrind)
 set -e
 cd "$(dirname "$0")/.."
@@ -13,10 +15,11 @@ n1=${1:-20000}
 n2=${2:-120000}
 mode=${3:-}
 out=target/callgrind
+shim=${SHIM:-$PWD/dist/lib/libshmemtrace.so}
 rm -rf "$out" && mkdir -p "$out"
 oshcc -O2 -o "$out/loop" native-shim/bench/loop.c
 count() { # mode n
-  if [ "$1" = traced ]; then preload="-x LD_PRELOAD=$PWD/dist/lib/libshmemtrace.so"; else preload=""; fi
+  if [ "$1" = traced ]; then preload="-x LD_PRELOAD=$shim"; else preload=""; fi
   SHMEMTRACE_DIR="$out/trace" oshrun -np 1 $preload valgrind --tool=callgrind \
     --callgrind-out-file="$out/cg.$1.$2" "$out/loop" "$2" $mode > /dev/null 2>&1
   sed -n 's/^summary: //p' "$out/cg.$1.$2"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shmt_modules.h"
 #include "shmt_testing.h"
 #include "shmt_trace_file.h"
 
@@ -17,6 +18,7 @@
 
 __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) = {.index = -1};
 int shmt_active;
+int shmt_callsites;
 unsigned shmt_tick_shift;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[] and other threads' blocks */
@@ -24,6 +26,7 @@ static shmt_thread *threads[SHMT_MAX_THREADS];
 static int thread_count;
 static int started, stopped, disabled;
 static pthread_key_t exit_key;
+static int pe_number;
 
 static int find_oshmem(struct dl_phdr_info *info, size_t size, void *found)
 {
@@ -143,7 +146,7 @@ static void open_block(shmt_thread *t, uint64_t t0)
     t->cursor = block + SHMT_BLOCK_HEADER;
     t->limit = block + shmt_file_block_size() - SHMT_EVENT_MAX;
     t->count = 0;
-    t->last_addr = t->last_ctx = 0;
+    t->last_addr = t->last_ctx = t->last_site = 0;
 }
 
 static int register_thread(shmt_thread *t)
@@ -206,13 +209,23 @@ void shmt_stop(unsigned state, uint64_t t)
         uint64_t hz = ((uint64_t *)(void *)(shmt_file_header() + SHMT_H_TICK_HZ))[0];
         uint64_t mono_at_t = mono - (uint64_t)((double)(ticks - t) * 1e9 / (double)hz);
         shmt_file_finish(disabled ? SHMT_STATE_DISABLED : state, t, mono_at_t);
+        if (shmt_callsites) shmt_modules_write(shmt_file_path(), pe_number); /* again: objects dlopen'ed since */
     }
     pthread_mutex_unlock(&lock);
+}
+
+/* SHMEMTRACE_CALLSITES set to anything but "" or "0". */
+static int callsites_setting(void)
+{
+    const char *s = getenv(SHMT_ENV_CALLSITES);
+    return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
 }
 
 static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
 {
     shmt_identity id = {.pe = pe, .npes = npes};
+    int callsites = callsites_setting();
+    id.run_flags = callsites ? SHMT_RUN_CALLSITES : 0;
     id.clock_source = (unsigned)shmt_clock_select();
     id.tick_hz = shmt_clock_calibrate();
     shmt_tick_shift = id.tick_shift = tick_shift_setting(id.tick_hz);
@@ -226,6 +239,9 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
     id.init_mono_ns = mono - back_ns;
     id.init_real_ns = real - back_ns;
     if (shmt_file_create(dir, &id) != 0) return -1;
+    pe_number = pe;
+    if (callsites) shmt_modules_write(shmt_file_path(), pe);
+    shmt_callsites = callsites;
     pthread_key_create(&exit_key, on_thread_exit);
     atexit(stop_at_exit);
     started = 1;

@@ -16,8 +16,8 @@
 #define SHMT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SHMT_HIDDEN __attribute__((visibility("hidden")))
 
-/* Room reserved per event: an id (2 bytes), two times (10 each) and up to 12 fields of 10 bytes; a poll
- * event (at most 4 fields) and its repeat record (42 bytes) always fit in it together. */
+/* Room reserved per event: an id (2 bytes), two times (10 each), a call site (10) and up to 12 fields of
+ * 10 bytes; a poll event (at most 4 fields) and its repeat record (42 bytes) always fit in it together. */
 #define SHMT_EVENT_MAX 160
 /* The most fields a poll call records (event-spec.xml poll="true"; wrapper-codegen checks). */
 #define SHMT_POLL_FIELDS 4
@@ -29,6 +29,7 @@ typedef struct shmt_thread {
     uint64_t last_end;      /* end of this thread's previous event, in time units */
     uint64_t last_addr;     /* ADDR/PTR delta group */
     uint64_t last_ctx;      /* CTX delta group */
+    uint64_t last_site;     /* call sites are deltas from the previous one */
     uint64_t first_seq;     /* sequence number of the block's first event */
     uint32_t count;         /* events in the block */
     uint32_t thread_block;  /* index of the block among this thread's blocks */
@@ -40,12 +41,14 @@ typedef struct shmt_thread {
     uint8_t *poll_end;      /* the cursor just after it: a repeat can only follow it directly */
     uint8_t *saved_limit;   /* the real limit while a repeat is pending; limit is NULL then */
     uint64_t poll_args[SHMT_POLL_FIELDS];
+    const void *poll_site;
     uint64_t rep_count, rep_calls, rep_start, rep_end;
     unsigned poll_id;
 } shmt_thread;
 
 extern __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) SHMT_HIDDEN;
 extern int shmt_active SHMT_HIDDEN;
+extern int shmt_callsites SHMT_HIDDEN;
 extern unsigned shmt_tick_shift SHMT_HIDDEN;
 
 void *shmt_resolve(const char *name) SHMT_HIDDEN;
@@ -124,6 +127,19 @@ static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thre
     return shmt_put_uvar(p, end - start);
 }
 
+/* The caller's return address: the wrapper is the function the program called. */
+#define SHMT_CALLSITE __builtin_return_address(0)
+
+/* With SHMEMTRACE_CALLSITES, the event's call site (a return address), right after its duration. */
+static inline uint8_t *shmt_put_site(shmt_thread *t, uint8_t *p, const void *site)
+{
+    if (!shmt_callsites) return p;
+    uint64_t v = (uint64_t)(uintptr_t)site;
+    int64_t delta = (int64_t)(v - t->last_site);
+    t->last_site = v;
+    return shmt_put_svar(p, delta);
+}
+
 /* Publishes a record written at t->cursor up to p: its first byte (of the id + 1 uvar) goes last, so a
  * reader of a block cut short by a crash or SIGKILL sees whole events or a 0 byte, never half an event. */
 static inline void shmt_publish(shmt_thread *t, uint8_t *p, unsigned id)
@@ -148,9 +164,9 @@ static inline void shmt_event_end(shmt_thread *t, uint8_t *p, unsigned id)
  * which writes the repeat record first (shmt_next_block). Calls that are not polls pay nothing for this.
  */
 static inline int shmt_poll_repeat(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n, uint64_t t0,
-                                   uint64_t t1)
+                                   uint64_t t1, const void *site)
 {
-    if (t->poll_end != t->cursor || t->poll_id != id) return 0;
+    if (t->poll_end != t->cursor || t->poll_id != id || t->poll_site != site) return 0;
     for (unsigned i = 0; i < n; i++) {
         if (t->poll_args[i] != v[i]) return 0;
     }
@@ -171,9 +187,10 @@ static inline int shmt_poll_repeat(shmt_thread *t, unsigned id, const uint64_t *
 }
 
 /* After a poll event is written: what its repeats will be compared with. */
-static inline void shmt_poll_mark(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n)
+static inline void shmt_poll_mark(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n, const void *site)
 {
     t->poll_id = id;
+    t->poll_site = site;
     for (unsigned i = 0; i < n; i++) t->poll_args[i] = v[i];
     t->poll_end = t->cursor;
 }

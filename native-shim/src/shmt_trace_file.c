@@ -114,6 +114,7 @@ static void write_header(const shmt_identity *id, const char *run)
     put64(h + SHMT_H_INIT_TICKS, id->init_ticks);
     put64(h + SHMT_H_INIT_MONO, id->init_mono_ns);
     put64(h + SHMT_H_INIT_REAL, id->init_real_ns);
+    put32(h + SHMT_H_RUN_FLAGS, id->run_flags);
     memcpy(h + SHMT_H_RUN_ID, run, strnlen(run, SHMT_RUN_ID_SIZE));
     gethostname((char *)h + SHMT_H_HOST, SHMT_HOST_SIZE - 1);
     put32(h + SHMT_H_HEADER_CRC, shmt_crc32c(h, SHMT_H_CRC_COVERS));
@@ -211,6 +212,11 @@ int shmt_file_capped(void)
 size_t shmt_file_block_size(void)
 {
     return block_size;
+}
+
+const char *shmt_file_path(void)
+{
+    return path;
 }
 
 uint8_t *shmt_file_header(void)

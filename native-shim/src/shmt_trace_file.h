@@ -10,6 +10,7 @@ typedef struct shmt_identity {
     int pe, npes;
     uint64_t init_ticks, init_mono_ns, init_real_ns, tick_hz;
     unsigned tick_shift, clock_source;
+    uint32_t run_flags; /* SHMT_RUN_CALLSITES */
 } shmt_identity;
 
 /* Creates DIR/peNNNNN.shmt with its header and event table; 0, or -1 after one warning on stderr. */
@@ -32,6 +33,9 @@ size_t shmt_file_block_size(void);
 void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_ns);
 
 void shmt_file_count_dropped(uint64_t n);
+
+/* The trace file's path (empty before shmt_file_create). */
+const char *shmt_file_path(void);
 
 /* The header page, for the header fields of a block (NULL if no file). */
 uint8_t *shmt_file_header(void);

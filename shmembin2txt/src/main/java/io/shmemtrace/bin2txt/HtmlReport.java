@@ -42,6 +42,8 @@ final class HtmlReport extends Report {
 
     private final Path file;
     private final ByteMatrix heatmap;
+    /** Calls per call site, when the traces have them (fed before this report: it comes first in the list). */
+    private final CallSiteReport sites;
     private final IntPredicate lanePes;
     private final TimeWindow window; // seconds after the earliest init, or null: the application window
     private final Supplier<String> waitStates;
@@ -66,10 +68,12 @@ final class HtmlReport extends Report {
      * lanePes: the PEs of the timeline (null: the first 64); window: its span in seconds from the earliest PE's
      * init (null: the application window); waitStates: the wait-state text, computed at the end.
      */
-    HtmlReport(Path file, ByteMatrix heatmap, IntPredicate lanePes, TimeWindow window, Supplier<String> waitStates) {
+    HtmlReport(Path file, ByteMatrix heatmap, CallSiteReport sites, IntPredicate lanePes, TimeWindow window,
+               Supplier<String> waitStates) {
         super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.file = file;
         this.heatmap = heatmap;
+        this.sites = sites;
         this.lanePes = lanePes != null ? lanePes : pe -> pe < LANES;
         this.window = window;
         this.waitStates = waitStates;
@@ -131,6 +135,7 @@ final class HtmlReport extends Report {
         facts(h);
         bars(h);
         functions(h);
+        callSites(h);
         histograms(h);
         heatmap(h);
         timeline(h);
@@ -211,6 +216,27 @@ final class HtmlReport extends Report {
                             .append(c.calls == 0 ? 0 : c.totalNs / c.calls).append("</td><td>").append(c.bytes)
                             .append("</td></tr>\n");
                 });
+        h.append("</tbody></table>\n");
+    }
+
+    /** The call sites with the most time, as in the summary (only for traces taken with SHMEMTRACE_CALLSITES). */
+    private void callSites(StringBuilder h) {
+        if (!sites.present()) return;
+        List<CallSiteReport.Row> rows = sites.rows();
+        h.append("<h2>Call sites</h2>\n<p>The ").append(Math.min(CallSiteReport.TOP, rows.size())).append(" of ")
+                .append(rows.size()).append(" call sites with the most time in SHMEM, summed over PEs; a site is the"
+                        + " caller's function@file:line.</p>\n<table id=\"callsites\" class=\"sortable\"><thead><tr>"
+                        + "<th>function</th><th>site</th><th>calls</th><th>time (s)</th><th>mean (ns)</th><th>bytes</th>"
+                        + "<th>PEs</th></tr></thead><tbody>\n");
+        for (CallSiteReport.Row r : rows.subList(0, Math.min(CallSiteReport.TOP, rows.size()))) {
+            CallStats c = r.stats();
+            h.append("<tr data-site=\"").append(esc(r.site())).append("\" data-calls=\"").append(c.calls)
+                    .append("\"><td>").append(esc(r.function())).append("</td><td>").append(esc(r.site()))
+                    .append("</td><td>").append(c.calls).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.6f", c.totalNs / 1e9)).append("</td><td>")
+                    .append(c.totalNs / c.calls).append("</td><td>").append(c.bytes).append("</td><td>").append(r.pes())
+                    .append("</td></tr>\n");
+        }
         h.append("</tbody></table>\n");
     }
 

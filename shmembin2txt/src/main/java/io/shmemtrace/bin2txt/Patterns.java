@@ -42,7 +42,7 @@ final class Patterns {
         try (TemporaryMerge merged = TemporaryMerge.of(run, err)) {
             if (merged.status() != 0) return merged.status();
             try (PsinsFile f = PsinsFile.open(merged.path())) {
-                WaitStates states = WaitStates.of(f);
+                WaitStates states = WaitStates.of(f, note -> err.println("shmembin2txt: " + note));
                 if (csv) states.csv(out);
                 else states.print(out);
                 return 0;

@@ -135,8 +135,10 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(new LayersReport(out));
         } else if (output.html != null) {
             ByteMatrix heatmap = new ByteMatrix(null, HtmlReport.HEATMAP_LIMIT, HtmlReport.HEATMAP_LIMIT);
+            CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note);
             reports.add(heatmap);
-            reports.add(new HtmlReport(output.html, heatmap, pes, window, () -> paths.size() == 1
+            reports.add(sites);
+            reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, () -> paths.size() == 1
                     ? Patterns.text(paths.get(0)) : "Not found: the wait states need one run directory."));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
@@ -146,9 +148,14 @@ public final class Shmembin2txt implements Callable<Integer> {
             if (summary) {
                 if (!output.summaryOnly) reports.add(new ListingReport(out));
                 reports.add(new SummaryReport(out, pes, bytes));
+                reports.add(new CallSiteReport(out, this::note));
             }
         }
         return reports;
+    }
+
+    private void note(String message) {
+        err.println("shmembin2txt: " + message);
     }
 
     /**

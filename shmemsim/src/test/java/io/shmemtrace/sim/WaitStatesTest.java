@@ -29,7 +29,7 @@ class WaitStatesTest {
         try (TemporaryMerge m = TemporaryMerge.of(trace, new PrintStream(new ByteArrayOutputStream()));
              PsinsFile f = PsinsFile.open(m.path())) {
             assertEquals(0, m.status());
-            return WaitStates.of(f);
+            return WaitStates.of(f, note -> { });
         }
     }
 

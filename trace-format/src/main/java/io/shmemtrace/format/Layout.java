@@ -61,9 +61,13 @@ public final class Layout {
     public static final int H_FINAL_TICKS = 200;
     public static final int H_FINAL_MONO = 208;
     public static final int H_DROPPED = 216;
-    /** u32 bits: RUN_CAPPED, the writer stopped recording at the size limit (SHMEMTRACE_MAX_BYTES). */
+    /**
+     * u32 bits: RUN_CAPPED, the writer stopped recording at the size limit (SHMEMTRACE_MAX_BYTES); RUN_CALLSITES,
+     * every event but repeat records carries its call site.
+     */
     public static final int H_RUN_FLAGS = 224;
     public static final int RUN_CAPPED = 1;
+    public static final int RUN_CALLSITES = 2;
 
     // Block header.
     public static final int BLOCK_HEADER = 64;

@@ -17,6 +17,8 @@ public final class TraceNaming {
     public static final String ENV_RUN_ID = "SHMEMTRACE_RUN_ID";
     public static final String ENV_BLOCK_SIZE = "SHMEMTRACE_BLOCK_SIZE";
     public static final String ENV_MAX_BYTES = "SHMEMTRACE_MAX_BYTES";
+    /** Set (and not "0"): every event also records its call site (FORMAT.md, "Call sites"). */
+    public static final String ENV_CALLSITES = "SHMEMTRACE_CALLSITES";
     /** Open MPI's job id, set in every PE's environment. */
     public static final String ENV_OMPI_JOBID = "OMPI_MCA_ess_base_jobid";
     public static final String OMPI_RUN_PREFIX = "ompi-";
@@ -25,6 +27,8 @@ public final class TraceNaming {
     /** printf/String.format pattern of a PE's native-layer file and of its Java-layer file. */
     public static final String NATIVE_FILE = "pe%05d.shmt";
     public static final String JAVA_FILE = "pe%05d.java.shmt";
+    /** A PE's module map, beside its trace when call sites are recorded. */
+    public static final String MODULES_FILE = "pe%05d.modules";
 
     private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");
 
@@ -62,6 +66,10 @@ public final class TraceNaming {
 
     public static String fileName(int pe, Layer layer) {
         return String.format(layer == Layer.JAVA ? JAVA_FILE : NATIVE_FILE, pe);
+    }
+
+    public static String modulesFileName(int pe) {
+        return String.format(MODULES_FILE, pe);
     }
 
     /** The PE and layer of a trace file's name, or null when the name is not one a writer gives. */

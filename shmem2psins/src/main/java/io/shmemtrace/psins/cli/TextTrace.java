@@ -9,6 +9,7 @@ import io.shmemtrace.psins.read.PsinsRecord;
 import io.shmemtrace.psins.read.TaskEntry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -28,6 +29,10 @@ final class TextTrace {
                 h.collectiveMismatches(), h.unpairedLocks());
         for (PeSet s : f.peSets()) {
             out.printf("# set %d: PE_start %d, logPE_stride %d, PE_size %d%n", s.id(), s.start(), s.logStride(), s.size());
+        }
+        if (f.hasCallsites()) {
+            List<String> names = f.siteNames(note -> { });
+            for (int i = 0; i < names.size(); i++) out.printf("# site %d: %s %s%n", i, f.sites().get(i), names.get(i));
         }
         StringBuilder line = new StringBuilder(160);
         for (TaskEntry t : f.tasks()) {
@@ -61,6 +66,7 @@ final class TextTrace {
         s.append('#').append(r.event()).append(' ').append(r.type().label()).append(' ').append(r.name())
                 .append(" t=").append(seconds(r.start())).append(" d=").append(seconds(r.duration()));
         if (r.thread() != 0) s.append(" thread=").append(r.thread());
+        if (r.site() >= 0) s.append(" site=").append(r.site());
         switch (r.type().payload()) {
             case RMA -> {
                 s.append(" target=").append(r.target()).append(" bytes=").append(r.bytes());

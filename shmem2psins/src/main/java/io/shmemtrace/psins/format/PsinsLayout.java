@@ -10,6 +10,8 @@ public final class PsinsLayout {
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;
+    /** Each event record carries a call site (uvar: 0 none, else 1 + index in the site table). */
+    public static final int FLAG_CALLSITES = 0x02;
     public static final int FLAG_VARINT = 0x10;
     public static final int FLAG_TABLES_AT_END = 0x20;
     public static final int FLAG_SHMEM = 0x40;
@@ -63,6 +65,8 @@ public final class PsinsLayout {
     public static final int TABLE_CALL = 0xFE;
     /** A forward link too far for its u16: u32 task, u64 event, u64 the event it links to. */
     public static final int TABLE_LINK = 0xFD;
+    /** A call site: u32 index, u64 offset in its object, u16 + UTF-8 object path, u16 + ASCII build id. */
+    public static final int TABLE_SITE = 0xFC;
     /** Call table flag: the call returns before its remote effect is complete (a later call completes it). */
     public static final int CALL_DEFERRED = 1;
     /** Call table flag: the call takes a context (its RMA records carry a context byte). */

@@ -7,6 +7,8 @@ import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
+import io.shmemtrace.format.sites.ModuleMap;
+import io.shmemtrace.format.sites.SiteKey;
 import java.io.IOException;
 import io.shmemtrace.cli.Progress;
 import java.io.PrintStream;
@@ -111,7 +113,8 @@ public final class Merge {
         Progress progress = new Progress(err, o.progress(), "shmem2psins", npes, "PEs");
         try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp)) {
-            TaskWriter task = new TaskWriter(out, collectives, alignment, this::say);
+            Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
+            TaskWriter task = new TaskWriter(out, collectives, alignment, sites, this::say);
             for (int pe = 0; pe < npes; pe++) {
                 offsets[pe] = out.position();
                 TraceRun.Input input = byPe[pe];
@@ -125,6 +128,7 @@ public final class Merge {
                     missing++;
                     continue;
                 }
+                if (sites != null) sites.begin(moduleMap(file));
                 try {
                     task.begin(pe, calls.of(file.table()), calls.all().size(), file.threads());
                     file.read(task);
@@ -154,7 +158,7 @@ public final class Merge {
             progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
-            int tableRecords = writeTables(out, collectives, calls, task.farLinks);
+            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites);
             out.flush();
             long[] shifts = alignment.shiftsNs();
             ByteBuffer index = ByteBuffer.allocate((npes + 1) * INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
@@ -169,7 +173,7 @@ public final class Merge {
             out.writeAt(index, HEADER_SIZE);
             Result r = new Result(0, events, npes, missing, collectives.mismatches(), task.unpairedLocks(),
                     alignment.method());
-            out.writeAt(header(scan, alignment, tablesOffset, r), 0);
+            out.writeAt(header(scan, alignment, tablesOffset, r, sites != null), 0);
             return r;
         }
     }
@@ -186,12 +190,23 @@ public final class Merge {
         return null;
     }
 
+    /** A PE's module map, for its call sites; without one (reported) its sites stay addresses. */
+    private ModuleMap moduleMap(TraceFile file) {
+        if (!file.header().callsites()) return ModuleMap.empty();
+        try {
+            return ModuleMap.beside(file.path(), file.header().pe());
+        } catch (ModuleMap.ModuleMapException e) {
+            say(e.getMessage());
+            return ModuleMap.empty();
+        }
+    }
+
     private static void table(MergedOutput out, ByteBuffer record) throws IOException {
         out.append(record.array(), record.position());
     }
 
-    private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks)
-            throws IOException {
+    private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks,
+                                   Sites sites) throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
             table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
                     .putInt(s.start).putInt(s.logStride).putInt(s.size));
@@ -207,12 +222,22 @@ public final class Merge {
             table(out, ByteBuffer.allocate(21).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_LINK).putInt((int) l[0])
                     .putLong(l[1]).putLong(l[2]));
         }
-        return collectives.sets().size() + calls.all().size() + farLinks.size();
+        List<SiteKey> siteList = sites == null ? List.of() : sites.all();
+        for (int i = 0; i < siteList.size(); i++) {
+            SiteKey site = siteList.get(i);
+            byte[] path = site.module().getBytes(StandardCharsets.UTF_8);
+            byte[] id = sites.buildId(site.module()).getBytes(StandardCharsets.US_ASCII);
+            table(out, ByteBuffer.allocate(17 + path.length + id.length).order(ByteOrder.LITTLE_ENDIAN)
+                    .put((byte) TABLE_SITE).putInt(i).putLong(site.offset()).putShort((short) path.length).put(path)
+                    .putShort((short) id.length).put(id));
+        }
+        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size();
     }
 
-    private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r) {
+    private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r, boolean callsites) {
         ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        int flags = FLAG_EXTENDED | FLAG_VARINT | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0);
+        int flags = FLAG_EXTENDED | FLAG_VARINT | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0)
+                | (callsites ? FLAG_CALLSITES : 0);
         h.put(H_FLAGS, (byte) flags).put(H_VERSION, (byte) VERSION)
                 .putShort(H_TASKS_U16, (short) Math.min(scan.npes(), 0xFFFF)).put(H_MAGIC, MAGIC)
                 .putInt(H_TASKS, scan.npes()).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())

@@ -70,6 +70,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private final Collectives collectives;
     private final Alignment alignment;
     private final Consumer<String> report;
+    /** The run's call sites, or null when its traces have none (records then carry no site). */
+    private final Sites sites;
 
     private int pe;
     private long offsetNs;
@@ -94,7 +96,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
-    TaskWriter(MergedOutput out, Collectives collectives, Alignment alignment, Consumer<String> report) {
+    TaskWriter(MergedOutput out, Collectives collectives, Alignment alignment, Sites sites, Consumer<String> report) {
+        this.sites = sites;
         this.scratch = out.buf;
         this.out = out;
         this.collectives = collectives;
@@ -177,6 +180,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         n = Leb128.putUnsigned(scratch, n, burstNs);
         if (skew != 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(skew));
         n = Leb128.putUnsigned(scratch, n, durationNs);
+        if (sites != null) n = Leb128.putUnsigned(scratch, n, e.callsite() == 0 ? 0 : 1L + sites.of(e.callsite()));
         lastEndNs = startNs + durationNs;
         int link = -1; // where in the record a forward link goes, if it has one
         Pending linkTo = null;

@@ -3,6 +3,8 @@ package io.shmemtrace.psins.read;
 import static io.shmemtrace.psins.format.PsinsLayout.*;
 
 import io.shmemtrace.format.Leb128;
+import io.shmemtrace.format.sites.SiteKey;
+import io.shmemtrace.format.sites.Symbolizer;
 import io.shmemtrace.psins.format.PsinsType;
 import io.shmemtrace.psins.format.AlignmentMethod;
 import java.io.EOFException;
@@ -15,7 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +43,8 @@ public final class PsinsFile implements AutoCloseable {
     private final List<TaskEntry> tasks;
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
+    private final List<SiteKey> sites = new ArrayList<>();
+    private final Map<String, String> siteBuildIds = new HashMap<>();
     /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
     private final java.util.Map<String, Long> farLinks = new java.util.HashMap<>();
 
@@ -78,6 +84,18 @@ public final class PsinsFile implements AutoCloseable {
     public List<TaskEntry> tasks() { return tasks; }
     public List<PeSet> peSets() { return sets; }
     public List<CallEntry> calls() { return calls; }
+    /** Whether records carry call sites (the per-PE traces were taken with SHMEMTRACE_CALLSITES). */
+    public boolean hasCallsites() { return (header.flags() & FLAG_CALLSITES) != 0; }
+    /** The site table: {@link PsinsRecord#site()} indexes it. */
+    public List<SiteKey> sites() { return sites; }
+
+    /** Each site's name (function@file:line where the objects are still here), indexed like {@link #sites()}. */
+    public List<String> siteNames(Consumer<String> notes) {
+        Symbolizer symbolizer = new Symbolizer(notes);
+        siteBuildIds.forEach(symbolizer::expect);
+        Map<SiteKey, String> names = symbolizer.names(sites);
+        return sites.stream().map(names::get).toList();
+    }
 
     private ByteBuffer fill(long offset, int length, String what) throws IOException, PsinsFormatException {
         if (offset < 0 || offset + length > size) {
@@ -157,6 +175,17 @@ public final class PsinsFile implements AutoCloseable {
                     if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
                     calls.add(new CallEntry(index, new String(name, StandardCharsets.UTF_8), type,
                             (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0));
+                } else if (kind == TABLE_SITE) {
+                    int index = t.getInt();
+                    long offset = t.getLong();
+                    byte[] module = new byte[t.getShort() & 0xFFFF];
+                    t.get(module);
+                    byte[] id = new byte[t.getShort() & 0xFFFF];
+                    t.get(id);
+                    if (index != sites.size()) throw new PsinsFormatException(path, "damaged site table at byte " + recordAt);
+                    SiteKey site = new SiteKey(new String(module, StandardCharsets.UTF_8), offset);
+                    sites.add(site);
+                    if (site.known()) siteBuildIds.putIfAbsent(site.module(), new String(id, StandardCharsets.US_ASCII));
                 } else if (kind == TABLE_LINK) {
                     farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {
@@ -211,6 +240,7 @@ public final class PsinsFile implements AutoCloseable {
         private final Window in;
         private final TaskEntry entry;
         private final boolean threaded;
+        private final boolean callsites = hasCallsites();
         private final long[] lastAddress; // per call index, as the writer keeps them
         private final long[] lastBytes;
         private int lastThread = -1;
@@ -256,6 +286,12 @@ public final class PsinsFile implements AutoCloseable {
                 long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
                 long durationNs = in.uvar();
                 lastEndNs = startNs + durationNs;
+                long site = callsites ? in.uvar() : 0;
+                if (site > sites.size()) {
+                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            + ": unknown call site " + (site - 1));
+                }
+                r.site = (int) site - 1;
                 r.task = task;
                 r.thread = thread;
                 r.burstBefore = burstNs * NS;

@@ -33,6 +33,7 @@ public final class PsinsRecord {
     long address;
     int cmp;
     long value;
+    int site = -1;
 
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
@@ -60,6 +61,7 @@ public final class PsinsRecord {
         c.address = address;
         c.cmp = cmp;
         c.value = value;
+        c.site = site;
         return c;
     }
 
@@ -104,6 +106,8 @@ public final class PsinsRecord {
     /** Waits and tests: the compare operator (SHMEM_CMP_* value, -1 without) and the value compared with. */
     public int cmp() { return cmp; }
     public long value() { return value; }
+    /** Where the program made the call: an index in the file's site table, -1 without call sites. */
+    public int site() { return site; }
     /** Quiet: how many earlier calls it completed. */
     public int completed() { return completed; }
 }

@@ -130,7 +130,7 @@ public final class Shmemsim implements Callable<Integer> {
             Replay replay = new Replay(f, model, target);
             Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
             replay.onProgress(done -> progress.update(done, done));
-            WaitStates waits = new WaitStates();
+            WaitStates waits = WaitStates.collector(f, note -> err.println("shmemsim: " + note));
             replay.onWait(waits);
             Replay.Result result = replay.run();
             progress.done();

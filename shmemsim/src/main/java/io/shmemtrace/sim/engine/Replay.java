@@ -75,7 +75,7 @@ public final class Replay {
     private long onNodeBytes;
     private long offNodeBytes;
     private LongConsumer progress = e -> { };
-    private WaitState.Listener waits = (state, task, call, seconds) -> { };
+    private WaitState.Listener waits = (state, call, seconds) -> { };
 
     private record WriteKey(int pe, long address) {}
 
@@ -284,7 +284,7 @@ public final class Replay {
         if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
             double landed = pending.take((int) r.event());
             if (landed > end) end = landed; // false for NaN: nothing to complete
-            if (pending.lastTookPosted()) waits.waited(WaitState.NBI_NOT_OVERLAPPED, s.task, r.name(), end - start);
+            if (pending.lastTookPosted()) waits.waited(WaitState.NBI_NOT_OVERLAPPED, r, end - start);
         }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
@@ -368,7 +368,7 @@ public final class Replay {
     private void reportCollectiveWait(Sequence m, PsinsRecord r, double lastArrival, double rootArrival, double end) {
         if (r.type() == PsinsType.BROADCAST) {
             if (!Double.isNaN(rootArrival) && rootArrival > m.arrival) {
-                waits.waited(WaitState.LATE_BROADCAST, m.task, r.name(), Math.min(rootArrival, end) - m.arrival);
+                waits.waited(WaitState.LATE_BROADCAST, r, Math.min(rootArrival, end) - m.arrival);
             }
             return;
         }
@@ -378,7 +378,7 @@ public final class Replay {
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WaitState.WAIT_AT_BARRIER;
             default -> WaitState.WAIT_AT_NXN;
         };
-        waits.waited(state, m.task, r.name(), waited);
+        waits.waited(state, r, waited);
     }
 
     private int members(int setId) {
@@ -425,7 +425,7 @@ public final class Replay {
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration()));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
         double waited = Math.min(release - next.arrival, end - next.arrival);
-        if (waited > 0) waits.waited(WaitState.LOCK_CONTENTION, next.task, next.current.name(), waited);
+        if (waited > 0) waits.waited(WaitState.LOCK_CONTENTION, next.current, waited);
         finish(next, next.arrival, end, waited);
         return true;
     }
@@ -490,7 +490,7 @@ public final class Replay {
         SyncCost cost = model.release(new Local(r.type(), s.task, r.duration()));
         double end = Math.max(landed + cost.afterRelease(), s.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(landed - s.arrival, end - s.arrival));
-        if (waited > 0) waits.waited(WaitState.LATE_WRITER, s.task, r.name(), waited);
+        if (waited > 0) waits.waited(WaitState.LATE_WRITER, r, waited);
         finish(s, s.arrival, end, waited);
     }
 

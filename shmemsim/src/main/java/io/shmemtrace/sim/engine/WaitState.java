@@ -1,5 +1,7 @@
 package io.shmemtrace.sim.engine;
 
+import io.shmemtrace.psins.read.PsinsRecord;
+
 /**
  * The wait-state patterns of the KOJAK paper, for SHMEM: where a PE's time went waiting for another. A replay
  * reports each as it finds it (see {@link Replay#onWait}).
@@ -26,9 +28,9 @@ public enum WaitState {
         this.label = label;
     }
 
-    /** Receives each wait a replay finds: its pattern, the waiting task, the call it waited in, seconds. */
+    /** Receives each wait a replay finds: its pattern, the call it waited in (its task, function, site), seconds. */
     @FunctionalInterface
     public interface Listener {
-        void waited(WaitState state, int task, String call, double seconds);
+        void waited(WaitState state, PsinsRecord call, double seconds);
     }
 }

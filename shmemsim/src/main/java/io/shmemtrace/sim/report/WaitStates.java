@@ -2,6 +2,7 @@ package io.shmemtrace.sim.report;
 
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.PsinsFormatException;
+import io.shmemtrace.psins.read.PsinsRecord;
 import io.shmemtrace.sim.engine.Replay;
 import io.shmemtrace.sim.engine.ReplayException;
 import io.shmemtrace.sim.engine.WaitState;
@@ -17,26 +18,40 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Time lost waiting, by wait-state pattern (the KOJAK paper's, for SHMEM), per PE and per call site, as a
- * replay reports it. Call sites are the waiting functions until traces carry return addresses.
+ * replay reports it. A call site is the waiting function, and where the program called it (function@file:line)
+ * when the traces were taken with SHMEMTRACE_CALLSITES.
  */
 public final class WaitStates implements WaitState.Listener {
     private static final int PE_LINES = 64;
     private final Map<WaitState, Map<Integer, Map<String, double[]>>> lost = new EnumMap<>(WaitState.class);
+    /** The merged file's site names, by site index (empty without call sites). */
+    private final List<String> siteNames;
+
+    private WaitStates(List<String> siteNames) {
+        this.siteNames = siteNames;
+    }
+
+    /** A listener for a replay of merged: call sites named through its site table. */
+    public static WaitStates collector(PsinsFile merged, Consumer<String> notes) {
+        return new WaitStates(merged.siteNames(notes));
+    }
 
     @Override
-    public void waited(WaitState state, int task, String call, double seconds) {
-        lost.computeIfAbsent(state, k -> new TreeMap<>()).computeIfAbsent(task, k -> new TreeMap<>())
-                .computeIfAbsent(call, k -> new double[1])[0] += seconds;
+    public void waited(WaitState state, PsinsRecord call, double seconds) {
+        String site = call.site() < 0 ? call.name() : call.name() + " from " + siteNames.get(call.site());
+        lost.computeIfAbsent(state, k -> new TreeMap<>()).computeIfAbsent(call.task(), k -> new TreeMap<>())
+                .computeIfAbsent(site, k -> new double[1])[0] += seconds;
     }
 
     /**
      * The traced run's own wait states: a replay with the measured model (every call as traced) on its own
      * clocks, so that each wait is what the run spent, attributed to whom it waited for.
      */
-    public static WaitStates of(PsinsFile merged) throws IOException, PsinsFormatException, ReplayException {
+    public static WaitStates of(PsinsFile merged, Consumer<String> notes) throws IOException, PsinsFormatException, ReplayException {
         int tasks = merged.header().tasks();
         Machine machine = Machine.unlimited(tasks);
         MeasuredModel model = new MeasuredModel();
@@ -44,7 +59,7 @@ public final class WaitStates implements WaitState.Listener {
             Target target = new Target(machine, machine.placement(tasks));
             model.configure(target);
             Replay replay = new Replay(merged, model, target);
-            WaitStates states = new WaitStates();
+            WaitStates states = collector(merged, notes);
             replay.onWait(states);
             replay.run();
             return states;
@@ -90,6 +105,11 @@ public final class WaitStates implements WaitState.Listener {
     public void csv(PrintStream out) {
         out.println("pattern,pe,callsite,seconds");
         lost.forEach((state, byPe) -> byPe.forEach((pe, byCall) -> byCall.forEach((call, v) ->
-                out.printf(Locale.ROOT, "%s,%d,%s,%.9f%n", state.label, pe, call, v[0]))));
+                out.printf(Locale.ROOT, "%s,%d,%s,%.9f%n", state.label, pe, csvField(call), v[0]))));
+    }
+
+    /** A CSV field, quoted when a name holds a comma or quote (C++ signatures do). */
+    private static String csvField(String s) {
+        return s.indexOf(',') < 0 && s.indexOf('"') < 0 ? s : '"' + s.replace("\"", "\"\"") + '"';
     }
 }

@@ -8,13 +8,13 @@ import java.util.List;
 public final class Programs {
     private Programs() {}
 
-    /** tests/src/test/c/NAME.c compiled with oshcc into the scratch area. */
+    /** tests/src/test/c/NAME.c compiled with oshcc (with debug lines, for call sites) into the scratch area. */
     public static synchronized Path compile(String name) {
         Path source = Workspace.C_SOURCES.resolve(name + ".c");
         Path binary = Workspace.WORK.resolve("bin").resolve(name);
         if (!binary.toFile().exists() || binary.toFile().lastModified() < source.toFile().lastModified()) {
             binary.getParent().toFile().mkdirs();
-            Command.of("oshcc", "-O2", "-Wall", "-pthread", "-o", binary.toString(), source.toString()).runOk();
+            Command.of("oshcc", "-O2", "-g", "-Wall", "-pthread", "-o", binary.toString(), source.toString()).runOk();
         }
         return binary;
     }

@@ -8,7 +8,7 @@ import java.util.Map;
 /** A copy of one decoded event, for assertions. */
 public record Recorded(int pe, int thread, long seq, String name, int targetPe, long bytes,
                        long startUnits, long endUnits, long burstUnits, long durationNs, long burstNs,
-                       Map<String, Long> fields) {
+                       long callsite, Map<String, Long> fields) {
 
     static Recorded of(TraceEvent e) {
         Map<String, Long> fields = new LinkedHashMap<>();
@@ -17,7 +17,7 @@ public record Recorded(int pe, int thread, long seq, String name, int targetPe, 
             fields.put(f.name(), e.value(i++));
         }
         return new Recorded(e.pe(), e.thread(), e.seq(), e.name(), e.targetPe(), e.bytes(), e.startUnits(),
-                e.endUnits(), e.burstUnits(), e.durationNs(), e.burstNs(), fields);
+                e.endUnits(), e.burstUnits(), e.durationNs(), e.burstNs(), e.callsite(), fields);
     }
 
     public long field(String name) {

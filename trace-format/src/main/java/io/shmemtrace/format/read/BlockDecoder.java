@@ -41,8 +41,12 @@ final class BlockDecoder {
     /** Field encodings per event id: what the inner loop switches on, without a list and two lookups a field. */
     private final FieldKind.Encoding[][] encodings;
 
-    BlockDecoder(EventTable table, TraceEvent event) {
+    /** Events carry a call site after their duration. */
+    private final boolean callsites;
+
+    BlockDecoder(EventTable table, TraceEvent event, boolean callsites) {
         this.table = table;
+        this.callsites = callsites;
         this.event = event;
         this.encodings = new FieldKind.Encoding[table.idLimit()][];
         for (EventDef d : table.events()) {
@@ -58,6 +62,7 @@ final class BlockDecoder {
         long previousEnd = block.baseTime();
         long lastAddress = 0;
         long lastCtx = 0;
+        long lastSite = 0;
         EventDef previous = null;
         decoded = 0;
         long[] values = event.values;
@@ -81,6 +86,7 @@ final class BlockDecoder {
                     event.repeatCallsUnits = cursor.uvar();
                     event.def = previous;
                 } else {
+                    if (callsites) event.callsite = lastSite += cursor.svar();
                     FieldKind.Encoding[] fields = encodings[(int) id];
                     for (int f = 0; f < fields.length; f++) {
                         values[f] = switch (fields[f]) {

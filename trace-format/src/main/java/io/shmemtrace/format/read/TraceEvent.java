@@ -20,6 +20,8 @@ public final class TraceEvent {
     long repeats;
     /** For a repeat record: the time (units) inside the repeated calls. */
     long repeatCallsUnits;
+    /** The return address of the call (0 when the trace has no call sites); a repeat's is its event's. */
+    long callsite;
     final long[] values = new long[256];
     TimeBase time;
     EventTable table;
@@ -53,6 +55,12 @@ public final class TraceEvent {
 
     /** The repeated calls' own time in units, as the repeat record holds it (0 if none). */
     public long repeatCallsUnits() { return repeats == 0 ? 0 : repeatCallsUnits; }
+
+    /**
+     * Where the program made the call: the return address into the caller, in the PE's address space (its
+     * module map, {@link io.shmemtrace.format.sites.ModuleMap}, names it); 0 when the trace has no call sites.
+     */
+    public long callsite() { return callsite; }
 
     /** The value of field i (table order); addresses already resolved from their deltas. */
     public long value(int i) {

@@ -55,7 +55,7 @@ public final class TraceFile implements AutoCloseable {
         event.pe = header.pe();
         event.time = time;
         event.table = table;
-        this.decoder = new BlockDecoder(table, event);
+        this.decoder = new BlockDecoder(table, event, header.callsites());
     }
 
     /**

@@ -37,6 +37,11 @@ public record TraceHeader(
         return (runFlags & RUN_CAPPED) != 0;
     }
 
+    /** Every event but repeat records carries its call site (SHMEMTRACE_CALLSITES; FORMAT.md, "Call sites"). */
+    public boolean callsites() {
+        return (runFlags & RUN_CALLSITES) != 0;
+    }
+
     /** Parses and checks the first 256 bytes; anything that makes the file not a trace is an exception. */
     static TraceHeader read(Path path, ByteBuffer h) throws TraceFormatException {
         for (int i = 0; i < MAGIC.length; i++) {

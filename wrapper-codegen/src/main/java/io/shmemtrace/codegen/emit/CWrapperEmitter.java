@@ -108,6 +108,7 @@ public final class CWrapperEmitter {
         String id = "SHMT_ID_" + f.name();
         out.append(indent).append("uint8_t *shmt_p = shmt_event_begin(shmt_t, ").append(id)
            .append(", shmt_t0, ").append(endVar).append(");\n");
+        out.append(indent).append("shmt_p = shmt_put_site(shmt_t, shmt_p, SHMT_CALLSITE);\n");
         for (Recorded r : f.recorded()) {
             out.append(indent).append("shmt_p = ").append(encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
         }
@@ -128,8 +129,9 @@ public final class CWrapperEmitter {
                 .collect(Collectors.joining(", "));
         out.append("    const uint64_t shmt_v[").append(n).append("] = {").append(values).append("};\n");
         out.append("    if (shmt_poll_repeat(shmt_t, ").append(id).append(", shmt_v, ").append(n)
-           .append(", shmt_t0, shmt_t1)) return").append(f.returnsValue() ? " shmt_ret" : "").append(";\n");
+           .append(", shmt_t0, shmt_t1, SHMT_CALLSITE)) return").append(f.returnsValue() ? " shmt_ret" : "").append(";\n");
         out.append("    uint8_t *shmt_p = shmt_event_begin(shmt_t, ").append(id).append(", shmt_t0, shmt_t1);\n");
+        out.append("    shmt_p = shmt_put_site(shmt_t, shmt_p, SHMT_CALLSITE);\n");
         for (int i = 0; i < n; i++) {
             String v = "shmt_v[" + i + "]";
             FieldKind kind = f.recorded().get(i).field().kind();
@@ -138,7 +140,7 @@ public final class CWrapperEmitter {
                .append(";\n");
         }
         out.append("    shmt_event_end(shmt_t, shmt_p, ").append(id).append(");\n");
-        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(");\n");
+        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(", SHMT_CALLSITE);\n");
     }
 
     /** A field's value as the uint64_t its encoding starts from. */

@@ -1,0 +1,82 @@
+/* The module map: one line per loaded object with executable code, from dl_iterate_phdr. */
+#define _GNU_SOURCE
+#include "shmt_modules.h"
+
+#include <elf.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "shmt_format.h"
+
+/* The GNU build id of an object, as hex into out (at least 41 bytes), or "-" when it has none. */
+static void build_id(const struct dl_phdr_info *info, char *out, size_t len)
+{
+    snprintf(out, len, "-");
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_NOTE) continue;
+        const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+        while (p + sizeof(ElfW(Nhdr)) <= end) {
+            const ElfW(Nhdr) *note = (const ElfW(Nhdr) *)(const void *)p;
+            const uint8_t *name = p + sizeof *note;
+            const uint8_t *desc = name + ((note->n_namesz + 3) & ~3u);
+            if (desc + note->n_descsz > end) break;
+            if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && memcmp(name, "GNU", 4) == 0) {
+                size_t n = 0;
+                for (uint32_t k = 0; k < note->n_descsz && n + 3 <= len; k++) n += (size_t)sprintf(out + n, "%02x", desc[k]);
+                return;
+            }
+            p = desc + ((note->n_descsz + 3) & ~3u);
+        }
+    }
+}
+
+static int write_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    FILE *out = arg;
+    char path[PATH_MAX];
+    const char *name = info->dlpi_name;
+    if (name == NULL || *name == '\0') { /* the program itself */
+        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+        if (n <= 0) return 0;
+        path[n] = '\0';
+        name = path;
+    }
+    char id[2 * 64 + 1];
+    build_id(info, id, sizeof id);
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        fprintf(out, "%#lx\t%#lx\t%#lx\t%s\t%s\n", (unsigned long)lo, (unsigned long)(lo + ph->p_memsz),
+                (unsigned long)info->dlpi_addr, id, name);
+    }
+    return 0;
+}
+
+int shmt_modules_write(const char *trace_path, int pe)
+{
+    char path[PATH_MAX], tmp[PATH_MAX + 8];
+    const char *slash = strrchr(trace_path, '/');
+    int dir_len = slash ? (int)(slash - trace_path + 1) : 0;
+    if (snprintf(path, sizeof path, "%.*s" SHMT_MODULES_FILE, dir_len, trace_path, pe) >= (int)sizeof path) return -1;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *out = fopen(tmp, "we");
+    if (out == NULL) {
+        fprintf(stderr, "shmemtrace: %s: cannot write the module map; call sites stay unnamed\n", tmp);
+        return -1;
+    }
+    fprintf(out, "# shmemtrace modules 1: code start, code end, load bias, build id, path\n");
+    dl_iterate_phdr(write_module, out);
+    int failed = fclose(out) != 0;
+    if (failed || rename(tmp, path) != 0) {
+        fprintf(stderr, "shmemtrace: %s: cannot write the module map; call sites stay unnamed\n", path);
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,94 @@
+package io.shmemtrace.format.sites;
+
+import io.shmemtrace.format.TraceNaming;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A PE's module map (trace-format/FORMAT.md, "Call sites"): the file pe&lt;n&gt;.modules the shim writes beside
+ * the trace, one line per executable segment: start, end, load bias (hex), build id, path.
+ */
+public final class ModuleMap {
+    private static final ModuleMap EMPTY = new ModuleMap(List.of());
+    private final Module[] modules;
+    private Module last;
+
+    private ModuleMap(List<Module> modules) {
+        this.modules = modules.stream().sorted(Comparator.comparing(Module::start, Long::compareUnsigned)).toArray(Module[]::new);
+    }
+
+    public static ModuleMap empty() {
+        return EMPTY;
+    }
+
+    /** The map of the PE whose trace is traceFile, or an exception naming the file and what is wrong. */
+    public static ModuleMap beside(Path traceFile, int pe) throws ModuleMapException {
+        Path file = traceFile.resolveSibling(TraceNaming.modulesFileName(pe));
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ModuleMapException(file + ": no module map; call sites are shown as addresses");
+        } catch (IOException e) {
+            throw new ModuleMapException(file + ": cannot read: " + e.getMessage() + "; call sites are shown as addresses");
+        }
+        List<Module> modules = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            String[] f = line.split("\t", 5);
+            try {
+                if (f.length < 5) throw new NumberFormatException();
+                modules.add(new Module(hex(f[0]), hex(f[1]), hex(f[2]), f[3], f[4]));
+            } catch (NumberFormatException e) {
+                throw new ModuleMapException(file + ":" + (i + 1) + ": not a module line; call sites are shown as addresses");
+            }
+        }
+        return new ModuleMap(modules);
+    }
+
+    private static long hex(String s) {
+        return Long.parseUnsignedLong(s.startsWith("0x") ? s.substring(2) : s, 16);
+    }
+
+    public List<Module> modules() {
+        return List.of(modules);
+    }
+
+    /** The site of a return address in this PE. */
+    public SiteKey locate(long address) {
+        Module m = last != null && last.holds(address) ? last : find(address);
+        if (m == null) return SiteKey.unknown(address);
+        last = m;
+        return new SiteKey(m.path(), address - m.bias());
+    }
+
+    private Module find(long address) {
+        int lo = 0, hi = modules.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(modules[mid].start(), address) <= 0) lo = mid + 1;
+            else hi = mid - 1;
+        }
+        return hi >= 0 && modules[hi].holds(address) ? modules[hi] : null;
+    }
+
+    /** Build id of the module at path in this map, or null. */
+    public String buildId(String path) {
+        for (Module m : modules) if (m.path().equals(path)) return m.buildId();
+        return null;
+    }
+
+    /** A module map that cannot be read: the message names the file and what is wrong. */
+    public static final class ModuleMapException extends Exception {
+        public ModuleMapException(String message) {
+            super(message);
+        }
+    }
+}
