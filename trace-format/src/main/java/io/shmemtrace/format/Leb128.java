@@ -74,8 +74,12 @@ public final class Leb128 {
         }
 
         public final long uvar() throws Overrun {
-            long v = 0;
             int i = pos;
+            if (i < end && bytes[i] >= 0) { // most values of a trace take one byte: no loop for them
+                pos = i + 1;
+                return bytes[i];
+            }
+            long v = 0;
             for (int shift = 0; shift < 70; shift += 7) {
                 if (i >= end) throw Overrun.INSTANCE;
                 int b = bytes[i++];

@@ -4,6 +4,7 @@ import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.psins.format.PsinsType;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +19,17 @@ final class Calls {
     /** What the merge needs to know of one event id of one file. */
     record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
                 int peSizeField, int rootField, int addressField, int resultField, int cmpField, int valueField,
-                int[] sizeFields) {}
+                int[] sizeFields, int targetField, int nelemsField, long elemSize) {
+        /** The PE the call reads or writes (TraceEvent.targetPe without its per-event lookup). */
+        int target(TraceEvent e) {
+            return targetField < 0 ? -1 : (int) e.value(targetField);
+        }
+
+        /** Bytes moved (TraceEvent.bytes without its per-event lookup). */
+        long bytes(TraceEvent e) {
+            return elemSize * (nelemsField < 0 ? 1 : e.value(nelemsField));
+        }
+    }
 
     private final List<Call> calls = new ArrayList<>();
     private final Map<String, Call> byName = new HashMap<>();
@@ -43,7 +54,8 @@ final class Calls {
                 def.indexOf(FieldKind.CTX),
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
-                def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), java.util.Arrays.copyOf(sizes, n));
+                def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), java.util.Arrays.copyOf(sizes, n),
+                def.indexOf(FieldKind.TARGET_PE), def.indexOf(FieldKind.NELEMS), def.elemSize());
         calls.add(c);
         return c;
     }

@@ -187,8 +187,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
         switch (type.payload()) {
             case RMA -> {
                 long ctx = call.ctxField() < 0 ? 0 : e.value(call.ctxField());
-                n = Leb128.putUnsigned(scratch, n, Leb128.zigzag((long) e.targetPe() - pe));
-                n = bytes(call, e.bytes(), n);
+                n = Leb128.putUnsigned(scratch, n, Leb128.zigzag((long) call.target(e) - pe));
+                n = bytes(call, call.bytes(e), n);
                 if (call.ctxField() >= 0) scratch[n++] = (byte) (ctx != 0 ? 1 : 0);
                 if (call.deferred()) {
                     link = n;
@@ -225,9 +225,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
         } else if (!repeat && op.completesPending() && op != Operation.QUIET) { // a quiet's count is in its payload
             complete(context(e, call));
         }
-        if (type == PsinsType.BARRIER_ALL) alignment.firstBarrier(pe, offsetNs + e.endNs());
-        callCounts[call.index()] += e.calls();
-        callNs[call.index()] += e.callsNs();
+        if (type == PsinsType.BARRIER_ALL && !alignment.sawFirstBarrier(pe)) alignment.firstBarrier(pe, offsetNs + e.endNs());
+        callCounts[call.index()] += repeat ? e.repeats() : 1;
+        callNs[call.index()] += repeat ? e.callsNs() : durationNs;
         events++;
     }
 
@@ -273,7 +273,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         int root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
         n = Leb128.putUnsigned(scratch, n, set.id);
         n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
-        n = bytes(call, e.bytes(), n);
+        n = bytes(call, call.bytes(e), n);
         return Leb128.putUnsigned(scratch, n, collectives.next(set, call.index(), root));
     }
 
@@ -310,7 +310,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
     /** Bytes asked for: the product of the size arguments (calloc: count x size), else count x element size. */
     private static long memoryBytes(TraceEvent e, Calls.Call call) {
-        if (call.sizeFields().length == 0) return e.bytes();
+        if (call.sizeFields().length == 0) return call.bytes(e);
         long bytes = 1;
         for (int f : call.sizeFields()) bytes *= e.value(f);
         return bytes;

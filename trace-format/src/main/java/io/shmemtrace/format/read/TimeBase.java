@@ -39,12 +39,21 @@ public final class TimeBase {
 
     /** Nanoseconds since init of a point in time given in units. */
     public long toNs(long units) {
-        return Math.round((double) ((units << tickShift) - initTicks) * nsPerTick);
+        return round((double) ((units << tickShift) - initTicks) * nsPerTick);
     }
 
     /** Nanoseconds of a span given in units. */
     public long spanNs(long units) {
-        return Math.round((double) (units << tickShift) * nsPerTick);
+        return round((double) (units << tickShift) * nsPerTick);
+    }
+
+    /**
+     * Nearest whole ns, halves up: Math.round's result below 2^52 ns but for values less than 2^-53 under one
+     * half, at a fraction of its cost (floor is one SSE4.1 instruction; Math.round's exactness there is bit
+     * fiddling on every call, a seventh of a merge's time).
+     */
+    private static long round(double ns) {
+        return (long) Math.floor(ns + 0.5);
     }
 
     public double nsPerTick() {
