@@ -2,6 +2,9 @@ package io.shmemtrace.bin2txt;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Text written as ASCII bytes straight into one 64 KiB buffer, numbers without a String each, flushed to the
@@ -9,7 +12,6 @@ import java.io.PrintStream;
  * position in a local (no field traffic, no room check per field), and commits.
  */
 final class AsciiBuffer {
-    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private int n;
@@ -50,7 +52,7 @@ final class AsciiBuffer {
         return at + src.length;
     }
 
-    /** v as a signed decimal (at most 20 bytes). */
+    /** v as a signed decimal (at most 20 bytes; may write up to 7 past the end returned). */
     static int dec(byte[] b, int at, long v) {
         if (v < 0) {
             if (v == Long.MIN_VALUE) return bytes(b, at, Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
@@ -61,79 +63,98 @@ final class AsciiBuffer {
     }
 
     /**
-     * v as an unsigned 64-bit decimal (at most 20 bytes). Digits come from int arithmetic in groups of nine:
-     * the JIT turns an int division by a constant into a multiplication, while a long division stays a divide.
-     * Sizes and times are mostly below 10^18: one split, no long division.
+     * v as an unsigned 64-bit decimal (at most 20 bytes). Eight digits at a time: {@link #eightDigits} turns
+     * them into one long with a few multiplies (no division, no table), stored in one write; leading zeros are
+     * shifted out. May write up to 7 bytes past the end it returns (a writer reserves a whole row).
      */
     static int unsignedDec(byte[] b, int at, long v) {
         if (v < 0) return bytes(b, at, Long.toUnsignedString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        if (v < BILLION) return digits(b, at, (int) v);
-        // v / 10^9 through a double multiply (off by at most one, then corrected): a long divide is ~40 cycles
-        long high = (long) (v * 1e-9);
-        long rest = v - high * BILLION;
-        if (rest < 0) {
-            high--;
-            rest += BILLION;
-        } else if (rest >= BILLION) {
-            high++;
-            rest -= BILLION;
+        if (v < 10_000) return leading4(b, at, (int) v);
+        if (v < E8) return leading(b, at, (int) v);
+        if (v < E16) {
+            long high = v / E8; // the JIT divides by a constant with a multiply
+            at = leading(b, at, (int) high);
+            return eight(b, at, (int) (v - high * E8));
         }
-        int low = (int) rest;
-        if (high < BILLION) {
-            at = digits(b, at, (int) high);
-        } else {
-            at = digits(b, at, (int) (high / BILLION));
-            at = nineDigits(b, at, (int) (high % BILLION));
-        }
-        return nineDigits(b, at, low);
+        long top = v / E16;
+        long rest = v - top * E16;
+        long middle = rest / E8;
+        at = leading(b, at, (int) top);
+        at = eight(b, at, (int) middle);
+        return eight(b, at, (int) (rest - middle * E8));
     }
 
-    private static final long BILLION = 1_000_000_000L;
+    private static final long E8 = 100_000_000L;
+    private static final long E16 = E8 * E8;
+    private static final long ZEROS = 0x3030_3030_3030_3030L;
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** "00" to "99": two digits per division. */
-    private static final byte[] PAIRS = new byte[200];
-
-    static {
-        for (int i = 0; i < 100; i++) {
-            PAIRS[2 * i] = (byte) ('0' + i / 10);
-            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
-        }
+    /** v (0 <= v < 10^8) with no leading zeros. */
+    private static int leading(byte[] b, int at, int v) {
+        long d = eightDigits(v);
+        // leading zero digits are the low zero bytes; the last digit always stays (v = 0 prints "0")
+        int zeros = Long.numberOfTrailingZeros(d | (1L << 56)) >>> 3;
+        LONGS.set(b, at, (d + ZEROS) >>> (zeros << 3));
+        return at + 8 - zeros;
     }
 
-    /** v (0 <= v < 10^9) with no leading zeros. */
-    private static int digits(byte[] b, int at, int v) {
-        int count = v < 10 ? 1 : v < 100 ? 2 : v < 1_000 ? 3 : v < 10_000 ? 4 : v < 100_000 ? 5 : v < 1_000_000 ? 6
-                : v < 10_000_000 ? 7 : v < 100_000_000 ? 8 : 9;
-        fill(b, at + count, v, count);
-        return at + count;
+    /** v (0 <= v < 10^4) with no leading zeros: {@link #eightDigits}' last two steps in an int. */
+    private static int leading4(byte[] b, int at, int v) {
+        int hundreds = (v * 5243) >>> 19;
+        int x = hundreds | ((v - hundreds * 100) << 16);
+        int tens = ((x * 103) >>> 10) & 0x000F_000F;
+        int d = tens | ((x - tens * 10) << 8);
+        int zeros = Integer.numberOfTrailingZeros(d | (1 << 24)) >>> 3;
+        INTS.set(b, at, (d + 0x3030_3030) >>> (zeros << 3));
+        return at + 4 - zeros;
     }
 
-    /** v (0 <= v < 10^9) as exactly nine digits. */
-    private static int nineDigits(byte[] b, int at, int v) {
-        fill(b, at + 9, v, 9);
-        return at + 9;
+    /** v (0 <= v < 10^8) as exactly eight digits. */
+    private static int eight(byte[] b, int at, int v) {
+        LONGS.set(b, at, eightDigits(v) + ZEROS);
+        return at + 8;
     }
 
-    /** The last count digits of v, ending before index end. */
-    private static void fill(byte[] b, int end, int v, int count) {
-        int i = end;
-        for (; count >= 2; count -= 2) {
-            int q = v / 100;
-            int r = (v - q * 100) << 1;
-            b[--i] = PAIRS[r + 1];
-            b[--i] = PAIRS[r];
-            v = q;
-        }
-        if (count == 1) b[--i] = (byte) ('0' + v);
+    /**
+     * The eight decimal digits of v (0 <= v < 10^8) as values 0-9 in the bytes of a long, the most significant
+     * in the lowest byte (the first written, little-endian). Lanes are split in place: 4-digit halves in 32-bit
+     * lanes, then /100 into 16-bit lanes, then /10 into bytes, each division a multiply and shift that is exact
+     * for the lane's range ((n * 10486) >> 20 = n / 100 for n < 10^4, (n * 103) >> 10 = n / 10 for n < 100).
+     */
+    private static long eightDigits(int v) {
+        int high = v / 10_000;
+        long x = high | ((long) (v - high * 10_000) << 32);
+        long hundreds = ((x * 10486) >>> 20) & 0x0000_007F_0000_007FL;
+        x = hundreds | ((x - hundreds * 100) << 16);
+        long tens = ((x * 103) >>> 10) & 0x000F_000F_000F_000FL;
+        return tens | ((x - tens * 10) << 8);
     }
 
-    /** 0x and lower-case hex, as Long.toHexString (at most 18 bytes). */
+    /** 0x and lower-case hex, as Long.toHexString (at most 18 bytes; may write up to 7 past the end returned). */
     static int hex(byte[] b, int at, long v) {
         b[at++] = '0';
         b[at++] = 'x';
-        int digits = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) / 4);
-        for (int i = digits - 1; i >= 0; i--) b[at++] = HEX[(int) (v >>> (4 * i)) & 0xF];
-        return at;
+        int digits = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) >>> 2);
+        if (digits <= 8) {
+            LONGS.set(b, at, hexDigits((int) v) >>> ((8 - digits) << 3));
+            return at + digits;
+        }
+        LONGS.set(b, at, hexDigits((int) (v >>> 32)) >>> ((16 - digits) << 3));
+        at += digits - 8;
+        LONGS.set(b, at, hexDigits((int) v));
+        return at + 8;
+    }
+
+    /** The eight hex digits of v in ASCII, the most significant in the lowest byte: nibbles spread to bytes. */
+    private static long hexDigits(int v) {
+        long x = v & 0xFFFF_FFFFL;
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFFL;
+        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FFL;
+        x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0FL;
+        x = Long.reverseBytes(x);
+        long letters = ((x + 0x0606_0606_0606_0606L) >>> 4) & 0x0101_0101_0101_0101L; // 1 where the nibble is >= 10
+        return x + ZEROS + letters * ('a' - '0' - 10);
     }
 
     void flush() {

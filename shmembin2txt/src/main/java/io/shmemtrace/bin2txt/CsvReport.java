@@ -30,8 +30,18 @@ final class CsvReport extends Report {
     private byte[][] heads = new byte[0][];
     private byte[][][] fieldNames = new byte[0][][];
     private int[] targetField = new int[0];
+    /** Per event id: how each field is printed (DECIMAL, UNSIGNED, HEX). */
+    private byte[][] styles = new byte[0][];
     /** Per event id: the most bytes one of its rows can take. */
     private int[] maxRow = new int[0];
+    /** "pe,thread," of the rows last written: the same for a whole file but for threaded traces. */
+    private byte[] prefix = new byte[0];
+    private int prefixPe = -1;
+    private int prefixThread = -1;
+
+    private static final byte DECIMAL = 0;
+    private static final byte UNSIGNED = 1;
+    private static final byte HEX = 2;
 
     CsvReport(PrintStream out) {
         super(out);
@@ -45,10 +55,12 @@ final class CsvReport extends Report {
 
     @Override
     void beginFile(TraceFile file) {
+        prefixPe = -1;
         int ids = file.table().idLimit();
         heads = new byte[ids][];
         fieldNames = new byte[ids][][];
         targetField = new int[ids];
+        styles = new byte[ids][];
         maxRow = new int[ids];
         for (EventDef d : file.table().events()) {
             heads[d.id()] = ("," + quote(d.name()) + "," + d.category() + ",").getBytes(StandardCharsets.UTF_8);
@@ -58,6 +70,15 @@ final class CsvReport extends Report {
                 names[i] = ((i == 0 ? "" : ";") + fields.get(i).name() + "=").getBytes(StandardCharsets.UTF_8);
             }
             fieldNames[d.id()] = names;
+            byte[] style = new byte[fields.size()];
+            for (int i = 0; i < style.length; i++) {
+                style[i] = switch (fields.get(i).kind()) {
+                    case ADDR, PTR, CTX -> HEX;
+                    case NELEMS, UINT -> UNSIGNED;
+                    default -> DECIMAL;
+                };
+            }
+            styles[d.id()] = style;
             targetField[d.id()] = d.indexOf(FieldKind.TARGET_PE);
             int row = heads[d.id()].length + 9 * NUMBER + 64; // pe..burst, target, bytes, repeats, separators
             for (byte[] name : names) row += name.length + NUMBER;
@@ -71,10 +92,12 @@ final class CsvReport extends Report {
         int id = d.id();
         byte[] b = buf.array();
         int p = buf.reserve(maxRow[id]);
-        p = AsciiBuffer.dec(b, p, e.pe());
-        b[p++] = ',';
-        p = AsciiBuffer.dec(b, p, e.thread());
-        b[p++] = ',';
+        if (e.pe() != prefixPe || e.thread() != prefixThread) {
+            prefixPe = e.pe();
+            prefixThread = e.thread();
+            prefix = (prefixPe + "," + prefixThread + ",").getBytes(StandardCharsets.US_ASCII);
+        }
+        p = AsciiBuffer.bytes(b, p, prefix);
         p = AsciiBuffer.dec(b, p, e.seq());
         p = AsciiBuffer.bytes(b, p, heads[id]);
         p = AsciiBuffer.dec(b, p, e.startNs());
@@ -91,13 +114,13 @@ final class CsvReport extends Report {
         if (d.elemSize() > 0) p = AsciiBuffer.dec(b, p, e.bytes());
         b[p++] = ',';
         byte[][] names = fieldNames[id];
-        List<FieldDef> fields = d.fields();
+        byte[] style = styles[id];
         for (int i = 0; i < names.length; i++) {
             p = AsciiBuffer.bytes(b, p, names[i]);
             long v = e.value(i);
-            p = switch (fields.get(i).kind()) {
-                case ADDR, PTR, CTX -> AsciiBuffer.hex(b, p, v);
-                case NELEMS, UINT -> AsciiBuffer.unsignedDec(b, p, v);
+            p = switch (style[i]) {
+                case HEX -> AsciiBuffer.hex(b, p, v);
+                case UNSIGNED -> AsciiBuffer.unsignedDec(b, p, v);
                 default -> AsciiBuffer.dec(b, p, v);
             };
         }

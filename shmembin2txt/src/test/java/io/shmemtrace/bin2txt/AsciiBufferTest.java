@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** The number encoders against the JDK's own formatting, at every digit-count boundary and at random. */
 class AsciiBufferTest {
-    private final byte[] b = new byte[32];
+    private final byte[] b = new byte[40];
 
     private String dec(long v) {
         return new String(b, 0, AsciiBuffer.dec(b, 0, v), StandardCharsets.US_ASCII);
