@@ -27,6 +27,33 @@ static inline uint64_t shmt_now(void)
     return shmt_mono_ns(CLOCK_MONOTONIC);
 }
 
+/*
+ * t0 = now; CALL; t1 = now, with one branch on the clock kind for both reads: the flag is read once, where
+ * shmt_now() twice would reload it after the call (the compiler cannot know the call leaves it alone).
+ * CALL is written twice; only one copy runs.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define SHMT_TIMED(t0, t1, CALL)                                                \
+    do {                                                                        \
+        if (__builtin_expect(shmt_clock_is_tsc, 1)) {                           \
+            t0 = __builtin_ia32_rdtsc();                                        \
+            CALL;                                                               \
+            t1 = __builtin_ia32_rdtsc();                                        \
+        } else {                                                                \
+            t0 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
+            CALL;                                                               \
+            t1 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
+        }                                                                       \
+    } while (0)
+#else
+#define SHMT_TIMED(t0, t1, CALL)                                                \
+    do {                                                                        \
+        t0 = shmt_now();                                                        \
+        CALL;                                                                   \
+        t1 = shmt_now();                                                        \
+    } while (0)
+#endif
+
 /* Picks the clock (SHMEMTRACE_CLOCK=monotonic forces CLOCK_MONOTONIC) and returns SHMT_CLOCK_*. */
 int shmt_clock_select(void);
 

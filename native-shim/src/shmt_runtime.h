@@ -63,8 +63,9 @@ void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
 
 static inline shmt_thread *shmt_enter(void)
 {
+    if (SHMT_UNLIKELY(shmt_active == 0)) return NULL;
     shmt_thread *t = &shmt_self;
-    if (SHMT_UNLIKELY((shmt_active == 0) | t->busy)) return NULL;
+    if (SHMT_UNLIKELY(t->busy)) return NULL;
     t->busy = 1;
     return t;
 }

@@ -60,9 +60,7 @@ public final class CWrapperEmitter {
         out.append("    if (SHMT_UNLIKELY(shmt_t == NULL)) ")
            .append(f.returnsValue() ? "return " : "{ ").append(realCall(f))
            .append(f.returnsValue() ? ";\n" : "; return; }\n");
-        out.append("    uint64_t shmt_t0 = shmt_now();\n");
-        out.append("    ").append(f.returnsValue() ? f.returnType() + " shmt_ret = " : "").append(realCall(f)).append(";\n");
-        out.append("    uint64_t shmt_t1 = shmt_now();\n");
+        emitTimedCall(f);
         if (f.has(EventFlags.POLL)) {
             emitPollRecord(f);
         } else {
@@ -76,13 +74,19 @@ public final class CWrapperEmitter {
         }
     }
 
+    /** shmt_t0, the real call (its result in shmt_ret), shmt_t1: one clock-kind branch (SHMT_TIMED). */
+    private void emitTimedCall(TracedFunction f) {
+        out.append("    uint64_t shmt_t0, shmt_t1;\n");
+        if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
+        out.append("    SHMT_TIMED(shmt_t0, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "").append(realCall(f))
+           .append(");\n");
+    }
+
     /** Init: nothing is traced yet; hold the thread so the library's own calls are not events, then start. */
     private void emitInit(TracedFunction f) {
         out.append("    shmt_thread *shmt_h = shmt_hold();\n");
         out.append("    int shmt_outer = shmt_is_outer(shmt_h);\n");
-        out.append("    uint64_t shmt_t0 = shmt_now();\n");
-        out.append("    ").append(f.returnsValue() ? f.returnType() + " shmt_ret = " : "").append(realCall(f)).append(";\n");
-        out.append("    uint64_t shmt_t1 = shmt_now();\n");
+        emitTimedCall(f);
         out.append("    if (shmt_outer) {\n");
         out.append("        shmt_release(shmt_h);\n");
         out.append("        shmt_thread *shmt_t = shmt_start(shmt_t0);\n");
