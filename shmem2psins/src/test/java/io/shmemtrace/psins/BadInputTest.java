@@ -177,6 +177,17 @@ class BadInputTest {
     }
 
     @Test
+    void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
+        assertEquals(0, merge().status());
+        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
+            f.seek(PsinsLayout.H_VERSION);
+            f.write(2);
+        }
+        PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out));
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: 3): merge the run again", e.getMessage());
+    }
+
+    @Test
     void damagedMergedFileStillGivesItsIntactTasks() throws Exception {
         assertEquals(0, merge().status());
         long at;

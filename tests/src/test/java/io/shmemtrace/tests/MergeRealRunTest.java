@@ -196,6 +196,19 @@ class MergeRealRunTest {
     }
 
     @Test
+    void callTableListsTheCalledFunctionsInOrderOfFirstUse() throws Exception {
+        List<String> firstUse = new ArrayList<>();
+        for (int pe = 0; pe < NPES; pe++) {
+            for (Recorded e : Traces.read(Traces.peFile(traces, pe)).events()) {
+                if (!firstUse.contains(e.name())) firstUse.add(e.name());
+            }
+        }
+        try (PsinsFile f = PsinsFile.open(merged)) {
+            assertEquals(firstUse, f.calls().stream().map(c -> c.name()).toList());
+        }
+    }
+
+    @Test
     void rankPidExtendedCountsEveryCallOfEveryPe() throws Exception {
         Map<String, Long> counts = new HashMap<>();
         for (String line : Files.readAllLines(Workspace.WORK.resolve("merge-calls.RankPid.extended"))) {

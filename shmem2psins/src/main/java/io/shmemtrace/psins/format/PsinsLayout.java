@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 public final class PsinsLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
     /** 2: varint records, bursts folded into events, integer ns times (1: fixed records, f64 seconds). */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;
@@ -71,6 +71,10 @@ public final class PsinsLayout {
     public static final int CALL_DEFERRED = 1;
     /** Call table flag: the call takes a context (its RMA records carry a context byte). */
     public static final int CALL_CTX = 2;
+    /** Call table flags of collectives: which payload fields the call's records carry (the others are implied). */
+    public static final int CALL_SET = 4;
+    public static final int CALL_ROOT = 8;
+    public static final int CALL_BYTES = 0x10;
 
     /** RMA flags. */
     public static final int RMA_NONBLOCKING = 1;

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The traced functions of a merge, numbered in order of first appearance: the call table at the end of the
- * merged file. Each per-PE file has an event table of its own; {@link #of(EventTable)} maps its ids to calls.
+ * The traced functions a run calls, numbered in order of first use: the call table at the end of the merged
+ * file. Each per-PE file has an event table of its own; a {@link #cache} per file maps its ids to calls.
  */
 final class Calls {
     /** What the merge needs to know of one event id of one file. */
@@ -34,13 +34,17 @@ final class Calls {
     private final List<Call> calls = new ArrayList<>();
     private final Map<String, Call> byName = new HashMap<>();
 
-    /** The calls of a file's event table, indexed by event id (null where the table has no id). */
-    Call[] of(EventTable table) {
-        Call[] byId = new Call[table.idLimit()];
-        for (EventDef def : table.events()) {
-            byId[def.id()] = byName.computeIfAbsent(def.name(), n -> add(def));
-        }
-        return byId;
+    /**
+     * An empty cache of a file's calls, indexed by event id, for {@link #of(EventDef)}: only the functions a run
+     * calls get a number and a row in the call table, not every function of the traces' event tables.
+     */
+    static Call[] cache(EventTable table) {
+        return new Call[table.idLimit()];
+    }
+
+    /** The call of an event definition, numbered at its first use in the run. */
+    Call of(EventDef def) {
+        return byName.computeIfAbsent(def.name(), n -> add(def));
     }
 
     private Call add(EventDef def) {

@@ -114,7 +114,7 @@ public final class Merge {
         try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp)) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
-            TaskWriter task = new TaskWriter(out, collectives, alignment, sites, this::say);
+            TaskWriter task = new TaskWriter(out, calls, collectives, alignment, sites, this::say);
             for (int pe = 0; pe < npes; pe++) {
                 offsets[pe] = out.position();
                 TraceRun.Input input = byPe[pe];
@@ -130,7 +130,7 @@ public final class Merge {
                 }
                 if (sites != null) sites.begin(moduleMap(file));
                 try {
-                    task.begin(pe, calls.of(file.table()), calls.all().size(), file.threads());
+                    task.begin(pe, Calls.cache(file.table()), file.threads());
                     file.read(task);
                     long n = task.end();
                     records[pe] = 2 * n;
@@ -215,7 +215,9 @@ public final class Merge {
             byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
             table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_CALL)
                     .putShort((short) c.index()).put((byte) c.type().id())
-                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)))
+                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)
+                            | (c.peStartField() >= 0 ? CALL_SET : 0) | (c.rootField() >= 0 ? CALL_ROOT : 0)
+                            | (c.elemSize() != 0 ? CALL_BYTES : 0)))
                     .putShort((short) name.length).put(name));
         }
         for (long[] l : farLinks) {

@@ -67,6 +67,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
     }
 
     private final MergedOutput out;
+    private final Calls callTable;
     private final Collectives collectives;
     private final Alignment alignment;
     private final Consumer<String> report;
@@ -96,7 +97,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
-    TaskWriter(MergedOutput out, Collectives collectives, Alignment alignment, Sites sites, Consumer<String> report) {
+    TaskWriter(MergedOutput out, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
+               Consumer<String> report) {
+        this.callTable = callTable;
         this.sites = sites;
         this.scratch = out.buf;
         this.out = out;
@@ -105,8 +108,12 @@ final class TaskWriter implements Consumer<TraceEvent> {
         this.report = report;
     }
 
-    /** Starts a task; threads: the thread indexes that have events (each record names its thread unless all are 0). */
-    void begin(int pe, Calls.Call[] calls, int callCount, int[] threads) {
+    /**
+     * Starts a task; calls: the file's cache of calls by event id ({@link Calls#cache}); threads: the thread
+     * indexes that have events (each record names its thread unless all are 0).
+     */
+    void begin(int pe, Calls.Call[] calls, int[] threads) {
+        int callCount = callTable.all().size();
         this.pe = pe;
         this.threaded = threads.length > 1 || (threads.length == 1 && threads[0] != 0);
         this.lastThread = -1;
@@ -122,6 +129,21 @@ final class TaskWriter implements Consumer<TraceEvent> {
         contexts.clear();
         locks.size = 0;
         collectives.beginTask(pe);
+    }
+
+    /** The call of an event id not seen before in this file: numbered if the run had not called it yet. */
+    private Calls.Call firstUse(TraceEvent e) {
+        Calls.Call call = callTable.of(e.def());
+        calls[e.def().id()] = call;
+        int need = call.index() + 1;
+        if (need > lastAddress.length) {
+            int size = need * 2;
+            lastAddress = java.util.Arrays.copyOf(lastAddress, size);
+            lastBytes = java.util.Arrays.copyOf(lastBytes, size);
+            callCounts = java.util.Arrays.copyOf(callCounts, size);
+            callNs = java.util.Arrays.copyOf(callNs, size);
+        }
+        return call;
     }
 
     /** An array indexed by call, zeroed, with room for callCount calls (reused from task to task). */
@@ -162,6 +184,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
     private void write(TraceEvent e) throws IOException {
         Calls.Call call = calls[e.def().id()];
+        if (call == null) call = firstUse(e);
         boolean repeat = e.repeats() > 0;
         PsinsType type = repeat ? PsinsType.REPEAT : call.type();
         int thread = e.thread();
@@ -271,10 +294,12 @@ final class TaskWriter implements Consumer<TraceEvent> {
                 : collectives.set((int) e.value(call.peStartField()), (int) e.value(call.logStrideField()),
                         (int) e.value(call.peSizeField()));
         int root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
-        n = Leb128.putUnsigned(scratch, n, set.id);
-        n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
-        n = bytes(call, call.bytes(e), n);
-        return Leb128.putUnsigned(scratch, n, collectives.next(set, call.index(), root));
+        // Only what the call's arguments can vary (the call table's flags); the instance the reader counts itself.
+        if (call.peStartField() >= 0) n = Leb128.putUnsigned(scratch, n, set.id);
+        if (call.rootField() >= 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
+        if (call.elemSize() != 0) n = bytes(call, call.bytes(e), n);
+        collectives.next(set, call.index(), root);
+        return n;
     }
 
     /** A lock's address, its partner (acquire: a forward link to the release; release: back to the acquire), result. */

@@ -117,7 +117,8 @@ public final class PsinsFile implements AutoCloseable {
         if (!Arrays.equals(magic, MAGIC)) throw new PsinsFormatException(path, "not a shmem2psins merged trace (bad magic)");
         int version = h.get(H_VERSION) & 0xFF;
         if (version != VERSION) {
-            throw new PsinsFormatException(path, "merged trace version " + version + " is not supported (this reader: " + VERSION + ")");
+            throw new PsinsFormatException(path, "merged trace version " + version + " is not supported (this reader: "
+                    + VERSION + "): merge the run again");
         }
         byte[] run = new byte[RUN_ID_SIZE];
         h.get(H_RUN_ID, run);
@@ -174,7 +175,8 @@ public final class PsinsFile implements AutoCloseable {
                     t.get(name);
                     if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
                     calls.add(new CallEntry(index, new String(name, StandardCharsets.UTF_8), type,
-                            (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0));
+                            (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0, (flags & CALL_SET) != 0,
+                            (flags & CALL_ROOT) != 0, (flags & CALL_BYTES) != 0));
                 } else if (kind == TABLE_SITE) {
                     int index = t.getInt();
                     long offset = t.getLong();
@@ -243,6 +245,8 @@ public final class PsinsFile implements AutoCloseable {
         private final boolean callsites = hasCallsites();
         private final long[] lastAddress; // per call index, as the writer keeps them
         private final long[] lastBytes;
+        /** Per PE set: the task's collectives on it so far (a record's instance number). */
+        private final int[] instances = new int[sets.size()];
         private int lastThread = -1;
         private long lastEndNs;
         private long event;
@@ -315,10 +319,14 @@ public final class PsinsFile implements AutoCloseable {
                     }
                     case QUIET -> r.completed = (int) in.uvar();
                     case COLLECTIVE -> {
-                        r.set = (int) in.uvar();
-                        r.root = (int) in.svar();
-                        r.bytes = lastBytes[call.index()] += in.svar();
-                        r.instance = (int) in.uvar();
+                        r.set = call.set() ? (int) in.uvar() : 0;
+                        if (r.set >= sets.size()) {
+                            throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                                    + ": unknown PE set " + r.set);
+                        }
+                        r.root = call.root() ? (int) in.svar() : -1;
+                        r.bytes = call.bytes() ? lastBytes[call.index()] += in.svar() : 0;
+                        r.instance = instances[r.set]++;
                     }
                     case LOCK -> {
                         r.address = lastAddress[call.index()] += in.svar();
