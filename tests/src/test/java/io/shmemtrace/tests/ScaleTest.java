@@ -117,10 +117,13 @@ class ScaleTest {
         assertEquals("", r.stderr());
     }
 
-    /** 2 PEs x 120 M events: a merged file past 2 GiB, its last task (past the 2 GiB mark) read back whole. */
+    /**
+     * 2 PEs x 150 M events (about 7.8 bytes each): a merged file past 2 GiB, its last task (past the 2 GiB mark)
+     * read back whole.
+     */
     @Test
     void aMergedFileOverTwoGibReadsBack() throws Exception {
-        long events = 120_000_000;
+        long events = 150_000_000;
         Path big = Workspace.freshDir("synth-2g");
         Path merged = Workspace.freshDir("synth-2g-merged").resolve("big.psins");
         try {
