@@ -63,73 +63,78 @@ final class AsciiBuffer {
     }
 
     /**
-     * v as an unsigned 64-bit decimal (at most 20 bytes). Eight digits at a time: {@link #eightDigits} turns
-     * them into one long with a few multiplies (no division, no table), stored in one write; leading zeros are
-     * shifted out. May write up to 7 bytes past the end it returns (a writer reserves a whole row).
+     * v as an unsigned 64-bit decimal (at most 20 bytes). Four digits at a time from a table of "0000" to
+     * "9999" (40 KB, cache-resident while rows are written), each group one int store; the leading group's
+     * zeros are shifted out. May write up to 3 bytes past the end it returns (a writer reserves a whole row).
      */
     static int unsignedDec(byte[] b, int at, long v) {
         if (v < 0) return bytes(b, at, Long.toUnsignedString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        if (v < 10_000) return leading4(b, at, (int) v);
-        if (v < E8) return leading(b, at, (int) v);
-        if (v < E16) {
-            long high = v / E8; // the JIT divides by a constant with a multiply
-            at = leading(b, at, (int) high);
-            return eight(b, at, (int) (v - high * E8));
+        if (v < E4) return leading(b, at, (int) v);
+        if (v < E8) return upTo8(b, at, (int) v);
+        long high = divE8(v);
+        if (high < E8) {
+            at = upTo8(b, at, (int) high);
+        } else {
+            long top = divE8(high);
+            at = upTo8(b, at, (int) top); // v < 2^63: top < 10^4
+            at = eight(b, at, (int) (high - top * E8));
         }
-        long top = v / E16;
-        long rest = v - top * E16;
-        long middle = rest / E8;
-        at = leading(b, at, (int) top);
-        at = eight(b, at, (int) middle);
-        return eight(b, at, (int) (rest - middle * E8));
+        return eight(b, at, (int) (v - high * E8));
     }
 
+    /**
+     * v / 10^8 (v >= 0) through a double multiply, off by at most one and corrected: C2 leaves a long division
+     * by a constant a divide (tens of cycles; profiled at half of a CSV row's time), where an int one becomes a multiply.
+     */
+    private static long divE8(long v) {
+        long q = (long) (v * 1e-8);
+        long r = v - q * E8;
+        if (r < 0) return q - 1;
+        return r >= E8 ? q + 1 : q;
+    }
+
+    private static final int E4 = 10_000;
     private static final long E8 = 100_000_000L;
-    private static final long E16 = E8 * E8;
-    private static final long ZEROS = 0x3030_3030_3030_3030L;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** i (0 <= i < 10^4) as four ASCII digits, the first in the lowest byte, and the count without leading zeros. */
+    private static final int[] QUADS = new int[E4];
+    private static final byte[] LENGTHS = new byte[E4];
 
-    /** v (0 <= v < 10^8) with no leading zeros. */
-    private static int leading(byte[] b, int at, int v) {
-        long d = eightDigits(v);
-        // leading zero digits are the low zero bytes; the last digit always stays (v = 0 prints "0")
-        int zeros = Long.numberOfTrailingZeros(d | (1L << 56)) >>> 3;
-        LONGS.set(b, at, (d + ZEROS) >>> (zeros << 3));
-        return at + 8 - zeros;
+    static {
+        for (int i = 0; i < E4; i++) {
+            QUADS[i] = ('0' + i / 1000) | ('0' + i / 100 % 10) << 8 | ('0' + i / 10 % 10) << 16 | ('0' + i % 10) << 24;
+            LENGTHS[i] = (byte) (i >= 1000 ? 4 : i >= 100 ? 3 : i >= 10 ? 2 : 1);
+        }
     }
 
-    /** v (0 <= v < 10^4) with no leading zeros: {@link #eightDigits}' last two steps in an int. */
-    private static int leading4(byte[] b, int at, int v) {
-        int hundreds = (v * 5243) >>> 19;
-        int x = hundreds | ((v - hundreds * 100) << 16);
-        int tens = ((x * 103) >>> 10) & 0x000F_000F;
-        int d = tens | ((x - tens * 10) << 8);
-        int zeros = Integer.numberOfTrailingZeros(d | (1 << 24)) >>> 3;
-        INTS.set(b, at, (d + 0x3030_3030) >>> (zeros << 3));
-        return at + 4 - zeros;
+    /** v (0 <= v < 10^4) with no leading zeros. */
+    private static int leading(byte[] b, int at, int v) {
+        int length = LENGTHS[v];
+        INTS.set(b, at, QUADS[v] >>> ((4 - length) << 3));
+        return at + length;
+    }
+
+    /** v (0 <= v < 10^4) as exactly four digits. */
+    private static int four(byte[] b, int at, int v) {
+        INTS.set(b, at, QUADS[v]);
+        return at + 4;
+    }
+
+    /** v (0 <= v < 10^8) with no leading zeros. */
+    private static int upTo8(byte[] b, int at, int v) {
+        if (v < E4) return leading(b, at, v);
+        int high = v / E4;
+        return four(b, leading(b, at, high), v - high * E4);
     }
 
     /** v (0 <= v < 10^8) as exactly eight digits. */
     private static int eight(byte[] b, int at, int v) {
-        LONGS.set(b, at, eightDigits(v) + ZEROS);
-        return at + 8;
+        int high = v / E4;
+        return four(b, four(b, at, high), v - high * E4);
     }
 
-    /**
-     * The eight decimal digits of v (0 <= v < 10^8) as values 0-9 in the bytes of a long, the most significant
-     * in the lowest byte (the first written, little-endian). Lanes are split in place: 4-digit halves in 32-bit
-     * lanes, then /100 into 16-bit lanes, then /10 into bytes, each division a multiply and shift that is exact
-     * for the lane's range ((n * 10486) >> 20 = n / 100 for n < 10^4, (n * 103) >> 10 = n / 10 for n < 100).
-     */
-    private static long eightDigits(int v) {
-        int high = v / 10_000;
-        long x = high | ((long) (v - high * 10_000) << 32);
-        long hundreds = ((x * 10486) >>> 20) & 0x0000_007F_0000_007FL;
-        x = hundreds | ((x - hundreds * 100) << 16);
-        long tens = ((x * 103) >>> 10) & 0x000F_000F_000F_000FL;
-        return tens | ((x - tens * 10) << 8);
-    }
+    private static final long ZEROS = 0x3030_3030_3030_3030L;
 
     /** 0x and lower-case hex, as Long.toHexString (at most 18 bytes; may write up to 7 past the end returned). */
     static int hex(byte[] b, int at, long v) {
