@@ -16,10 +16,14 @@ import java.util.Map;
  * file. Each per-PE file has an event table of its own; a {@link #cache} per file maps its ids to calls.
  */
 final class Calls {
-    /** What the merge needs to know of one event id of one file. */
+    /**
+     * What the merge needs to know of one event id of one file. completesOthers: the call completes the pending
+     * calls of its context (all that do but quiet, whose count is in its payload, and finalize, which completes
+     * every context's).
+     */
     record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
                 int peSizeField, int rootField, int addressField, int resultField, int cmpField, int valueField,
-                int[] sizeFields, int targetField, int nelemsField, long elemSize) {
+                int[] sizeFields, int targetField, int nelemsField, long elemSize, boolean completesOthers) {
         /** The PE the call reads or writes (TraceEvent.targetPe without its per-event lookup). */
         int target(TraceEvent e) {
             return targetField < 0 ? -1 : (int) e.value(targetField);
@@ -59,7 +63,8 @@ final class Calls {
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
                 def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), java.util.Arrays.copyOf(sizes, n),
-                def.indexOf(FieldKind.TARGET_PE), def.indexOf(FieldKind.NELEMS), def.elemSize());
+                def.indexOf(FieldKind.TARGET_PE), def.indexOf(FieldKind.NELEMS), def.elemSize(),
+                def.operation().completesPending() && def.operation() != Operation.QUIET && def.operation() != Operation.FINALIZE);
         calls.add(c);
         return c;
     }

@@ -241,12 +241,11 @@ final class TaskWriter implements Consumer<TraceEvent> {
         if (link >= 0) linkTo.add(out.fileOffset(link), events);
         if (lockLink >= 0) locks.add(heldLock, events, out.fileOffset(lockLink));
         lockLink = -1;
-        Operation op = call.operation();
-        if (!repeat && op == Operation.FINALIZE) {
+        if (!repeat && call.completesOthers()) {
+            complete(context(e, call));
+        } else if (!repeat && call.operation() == Operation.FINALIZE) {
             complete(defaultContext);
             for (Pending p : contexts.values()) complete(p);
-        } else if (!repeat && op.completesPending() && op != Operation.QUIET) { // a quiet's count is in its payload
-            complete(context(e, call));
         }
         if (type == PsinsType.BARRIER_ALL && !alignment.sawFirstBarrier(pe)) alignment.firstBarrier(pe, offsetNs + e.endNs());
         callCounts[call.index()] += repeat ? e.repeats() : 1;

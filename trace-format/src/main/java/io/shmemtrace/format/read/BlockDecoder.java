@@ -27,6 +27,11 @@ final class BlockDecoder {
     }
 
     private final EventTable table;
+    private static final byte UVAR = 0;
+    private static final byte SVAR = 1;
+    private static final byte ADDRESS_DELTA = 2;
+    private static final byte CTX_DELTA = 3;
+
     private final TraceEvent event;
     private final PayloadCursor cursor = new PayloadCursor();
     /** Events decoded by the last call, and where (offset in the store) the event it stopped at begins. */
@@ -38,8 +43,11 @@ final class BlockDecoder {
     long payloadBytes;
     long lastEndUnits = Long.MIN_VALUE;
 
-    /** Field encodings per event id: what the inner loop switches on, without a list and two lookups a field. */
-    private final FieldKind.Encoding[][] encodings;
+    /**
+     * Field encodings per event id, as the byte codes below: what the inner loop switches on, without a list and
+     * two lookups a field (a switch on the enum itself would load its ordinal and a switch map per field).
+     */
+    private final byte[][] encodings;
 
     /** Events carry a call site after their duration. */
     private final boolean callsites;
@@ -48,9 +56,18 @@ final class BlockDecoder {
         this.table = table;
         this.callsites = callsites;
         this.event = event;
-        this.encodings = new FieldKind.Encoding[table.idLimit()][];
+        this.encodings = new byte[table.idLimit()][];
         for (EventDef d : table.events()) {
-            encodings[d.id()] = d.fields().stream().map(f -> f.kind().encoding()).toArray(FieldKind.Encoding[]::new);
+            byte[] codes = new byte[d.fields().size()];
+            for (int f = 0; f < codes.length; f++) {
+                codes[f] = switch (d.fields().get(f).kind().encoding()) {
+                    case UVAR -> UVAR;
+                    case SVAR -> SVAR;
+                    case ADDRESS_DELTA -> ADDRESS_DELTA;
+                    case CTX_DELTA -> CTX_DELTA;
+                };
+            }
+            encodings[d.id()] = codes;
         }
     }
 
@@ -87,13 +104,13 @@ final class BlockDecoder {
                     event.def = previous;
                 } else {
                     if (callsites) event.callsite = lastSite += cursor.svar();
-                    FieldKind.Encoding[] fields = encodings[(int) id];
+                    byte[] fields = encodings[(int) id];
                     for (int f = 0; f < fields.length; f++) {
                         values[f] = switch (fields[f]) {
                             case UVAR -> cursor.uvar();
                             case SVAR -> cursor.svar();
                             case ADDRESS_DELTA -> lastAddress += cursor.svar();
-                            case CTX_DELTA -> lastCtx += cursor.svar();
+                            default -> lastCtx += cursor.svar(); // CTX_DELTA
                         };
                     }
                     event.repeats = 0;

@@ -42,9 +42,9 @@ public final class TimeBase {
         return round((double) ((units << tickShift) - initTicks) * nsPerTick);
     }
 
-    /** Nanoseconds of a span given in units. */
+    /** Nanoseconds of a span given in units (>= 0: a span is never negative, so truncating x + 0.5 rounds). */
     public long spanNs(long units) {
-        return round((double) (units << tickShift) * nsPerTick);
+        return (long) ((double) (units << tickShift) * nsPerTick + 0.5);
     }
 
     /**
