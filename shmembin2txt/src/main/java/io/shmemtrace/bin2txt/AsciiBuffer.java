@@ -94,7 +94,7 @@ final class AsciiBuffer {
     }
 
     private static final int E4 = 10_000;
-    private static final long E8 = 100_000_000L;
+    static final long E8 = 100_000_000L;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** i (0 <= i < 10^4) as four ASCII digits, the first in the lowest byte, and the count without leading zeros. */
@@ -122,14 +122,14 @@ final class AsciiBuffer {
     }
 
     /** v (0 <= v < 10^8) with no leading zeros. */
-    private static int upTo8(byte[] b, int at, int v) {
+    static int upTo8(byte[] b, int at, int v) {
         if (v < E4) return leading(b, at, v);
         int high = v / E4;
         return four(b, leading(b, at, high), v - high * E4);
     }
 
     /** v (0 <= v < 10^8) as exactly eight digits. */
-    private static int eight(byte[] b, int at, int v) {
+    static int eight(byte[] b, int at, int v) {
         int high = v / E4;
         return four(b, four(b, at, high), v - high * E4);
     }

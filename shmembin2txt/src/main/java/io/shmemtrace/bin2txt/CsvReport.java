@@ -26,6 +26,8 @@ final class CsvReport extends Report {
     private static final byte[] CALLS_NS = ";calls_ns=".getBytes(StandardCharsets.US_ASCII);
 
     private final AsciiBuffer buf;
+    private final TimeDigits startDigits = new TimeDigits();
+    private final TimeDigits endDigits = new TimeDigits();
     /** Per event id of the current file: ",name,CATEGORY," and "name=" of each field (";name=" after the first). */
     private byte[][] heads = new byte[0][];
     private byte[][][] fieldNames = new byte[0][][];
@@ -100,9 +102,9 @@ final class CsvReport extends Report {
         p = AsciiBuffer.bytes(b, p, prefix);
         p = AsciiBuffer.dec(b, p, e.seq());
         p = AsciiBuffer.bytes(b, p, heads[id]);
-        p = AsciiBuffer.dec(b, p, e.startNs());
+        p = startDigits.write(b, p, e.startNs());
         b[p++] = ',';
-        p = AsciiBuffer.dec(b, p, e.endNs());
+        p = endDigits.write(b, p, e.endNs());
         b[p++] = ',';
         p = AsciiBuffer.dec(b, p, e.durationNs());
         b[p++] = ',';
