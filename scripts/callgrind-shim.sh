@@ -29,4 +29,9 @@ label="quiet + long_p"; [ "$mode" = g ] && label="long_g, never repeating"
 awk -v label="$label" -v p1="$p1" -v p2="$p2" -v t1="$t1" -v t2="$t2" -v n="$((n2 - n1))" 'BEGIN {
   printf "plain %.1f, traced %.1f instructions per call (%s); the tracer adds %.1f per call\n",
     (p2 - p1) / n / 2, (t2 - t1) / n / 2, label, ((t2 - t1) - (p2 - p1)) / n / 2 }'
+# The shim's own instructions (its functions and what it inlines): deterministic, where "plain" varies by a few
+# instructions per call from run to run (the library's progress loops).
+own() { callgrind_annotate --auto=no --threshold=100 "$1" | awk '/native-shim|libshmemtrace/ { gsub(",", "", $1); s += $1 } END { print s }'; }
+awk -v a="$(own "$out/cg.traced.$n1")" -v b="$(own "$out/cg.traced.$n2")" -v n="$((n2 - n1))" 'BEGIN {
+  printf "the shim'"'"'s own instructions: %.1f per call (its block checksums included)\n", (b - a) / n / 2 }'
 echo "per function: callgrind_annotate $out/cg.traced.$n2 | head -40"
