@@ -52,7 +52,7 @@ final class AsciiBuffer {
         return at + src.length;
     }
 
-    /** v as a signed decimal (at most 20 bytes; may write up to 7 past the end returned). */
+    /** v as a signed decimal (at most 20 bytes; may write up to 3 past the end returned). */
     static int dec(byte[] b, int at, long v) {
         if (v < 0) {
             if (v == Long.MIN_VALUE) return bytes(b, at, Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
@@ -96,7 +96,8 @@ final class AsciiBuffer {
     private static final int E4 = 10_000;
     static final long E8 = 100_000_000L;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian longs of a byte array: eight ASCII bytes in one store. */
+    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** i (0 <= i < 10^4) as four ASCII digits, the first in the lowest byte, and the count without leading zeros. */
     private static final int[] QUADS = new int[E4];
     private static final byte[] LENGTHS = new byte[E4];

@@ -63,14 +63,8 @@ final class CallSiteReport extends Report {
     @Override
     void endFile(TraceFile file) {
         if (!fileHasSites) return;
-        ModuleMap map;
-        try {
-            map = ModuleMap.beside(file.path(), file.header().pe());
-            symbolizer.expect(map);
-        } catch (ModuleMap.ModuleMapException e) {
-            notes.accept(e.getMessage());
-            map = ModuleMap.empty();
-        }
+        ModuleMap map = ModuleMap.of(file, notes);
+        symbolizer.expect(map);
         for (var byAddress : current.entrySet()) {
             SiteKey site = map.locate(byAddress.getKey());
             byAddress.getValue().forEach((id, stats) -> {

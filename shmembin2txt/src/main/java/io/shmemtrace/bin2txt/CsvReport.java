@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.Csv;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.FieldDef;
 import io.shmemtrace.format.FieldKind;
@@ -32,7 +33,7 @@ final class CsvReport extends Report {
     private byte[][] heads = new byte[0][];
     private byte[][][] fieldNames = new byte[0][][];
     private int[] targetField = new int[0];
-    /** Per event id: how each field is printed (DECIMAL, UNSIGNED, HEX). */
+    /** Per event id: how each field is printed (Fields.style). */
     private byte[][] styles = new byte[0][];
     /** Per event id: the most bytes one of its rows can take. */
     private int[] maxRow = new int[0];
@@ -40,10 +41,6 @@ final class CsvReport extends Report {
     private byte[] prefix = new byte[0];
     private int prefixPe = -1;
     private int prefixThread = -1;
-
-    private static final byte DECIMAL = 0;
-    private static final byte UNSIGNED = 1;
-    private static final byte HEX = 2;
 
     CsvReport(PrintStream out) {
         super(out);
@@ -65,7 +62,8 @@ final class CsvReport extends Report {
         styles = new byte[ids][];
         maxRow = new int[ids];
         for (EventDef d : file.table().events()) {
-            heads[d.id()] = ("," + quote(d.name()) + "," + d.category() + ",").getBytes(StandardCharsets.UTF_8);
+            // function names have no commas: quoting is for foreign tables only
+            heads[d.id()] = ("," + Csv.field(d.name()) + "," + d.category() + ",").getBytes(StandardCharsets.UTF_8);
             List<FieldDef> fields = d.fields();
             byte[][] names = new byte[fields.size()][];
             for (int i = 0; i < names.length; i++) {
@@ -73,13 +71,7 @@ final class CsvReport extends Report {
             }
             fieldNames[d.id()] = names;
             byte[] style = new byte[fields.size()];
-            for (int i = 0; i < style.length; i++) {
-                style[i] = switch (fields.get(i).kind()) {
-                    case ADDR, PTR, CTX -> HEX;
-                    case NELEMS, UINT -> UNSIGNED;
-                    default -> DECIMAL;
-                };
-            }
+            for (int i = 0; i < style.length; i++) style[i] = Fields.style(fields.get(i).kind());
             styles[d.id()] = style;
             targetField[d.id()] = d.indexOf(FieldKind.TARGET_PE);
             int row = heads[d.id()].length + 9 * NUMBER + 64; // pe..burst, target, bytes, repeats, separators
@@ -121,8 +113,8 @@ final class CsvReport extends Report {
             p = AsciiBuffer.bytes(b, p, names[i]);
             long v = e.value(i);
             p = switch (style[i]) {
-                case HEX -> AsciiBuffer.hex(b, p, v);
-                case UNSIGNED -> AsciiBuffer.unsignedDec(b, p, v);
+                case Fields.HEX -> AsciiBuffer.hex(b, p, v);
+                case Fields.UNSIGNED -> AsciiBuffer.unsignedDec(b, p, v);
                 default -> AsciiBuffer.dec(b, p, v);
             };
         }
@@ -144,11 +136,5 @@ final class CsvReport extends Report {
     @Override
     void end() {
         buf.flush();
-    }
-
-    /** Field names are C identifiers and function names have no commas: quoting is for foreign tables only. */
-    private static String quote(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s;
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

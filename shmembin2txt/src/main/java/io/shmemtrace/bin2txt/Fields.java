@@ -1,12 +1,26 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.FieldDef;
+import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.read.TraceEvent;
 import java.util.List;
 
 /** An event's recorded fields as text: name=value, addresses, pointers and contexts in hex, others decimal. */
 final class Fields {
+    /** How a field's value is printed ({@link #style}). */
+    static final byte DECIMAL = 0;
+    static final byte UNSIGNED = 1;
+    static final byte HEX = 2;
+
     private Fields() {}
+
+    static byte style(FieldKind kind) {
+        return switch (kind) {
+            case ADDR, PTR, CTX -> HEX;
+            case NELEMS, UINT -> UNSIGNED;
+            default -> DECIMAL;
+        };
+    }
 
     static String format(TraceEvent e, String separator) {
         return append(new StringBuilder(), e, separator).toString();
@@ -18,9 +32,9 @@ final class Fields {
             if (i > 0) sb.append(separator);
             FieldDef f = fields.get(i);
             sb.append(f.name()).append('=');
-            switch (f.kind()) {
-                case ADDR, PTR, CTX -> sb.append("0x").append(Long.toHexString(e.value(i)));
-                case NELEMS, UINT -> sb.append(Long.toUnsignedString(e.value(i)));
+            switch (style(f.kind())) {
+                case HEX -> sb.append("0x").append(Long.toHexString(e.value(i)));
+                case UNSIGNED -> sb.append(Long.toUnsignedString(e.value(i)));
                 default -> sb.append(e.value(i));
             }
         }

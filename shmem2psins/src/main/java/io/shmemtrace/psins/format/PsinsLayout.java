@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 /** Byte offsets and sizes of the merged trace (shmem2psins/FORMAT.md), shared by its writer and reader. */
 public final class PsinsLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
-    /** 2: varint records, bursts folded into events, integer ns times (1: fixed records, f64 seconds). */
+    /**
+     * 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
+     * records, bursts folded into events, integer ns times; 1: fixed records, f64 seconds).
+     */
     public static final int VERSION = 3;
 
     /** Header flag bits (FORMAT.md, "Header"). */

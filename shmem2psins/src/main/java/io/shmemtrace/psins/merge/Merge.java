@@ -128,7 +128,7 @@ public final class Merge {
                     missing++;
                     continue;
                 }
-                if (sites != null) sites.begin(moduleMap(file));
+                if (sites != null) sites.begin(ModuleMap.of(file, this::say));
                 try {
                     task.begin(pe, Calls.cache(file.table()), file.threads());
                     file.read(task);
@@ -188,17 +188,6 @@ public final class Merge {
             say(input.path() + ": cannot read: " + e.getMessage());
         }
         return null;
-    }
-
-    /** A PE's module map, for its call sites; without one (reported) its sites stay addresses. */
-    private ModuleMap moduleMap(TraceFile file) {
-        if (!file.header().callsites()) return ModuleMap.empty();
-        try {
-            return ModuleMap.beside(file.path(), file.header().pe());
-        } catch (ModuleMap.ModuleMapException e) {
-            say(e.getMessage());
-            return ModuleMap.empty();
-        }
     }
 
     private static void table(MergedOutput out, ByteBuffer record) throws IOException {

@@ -8,6 +8,7 @@ import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.psins.format.PsinsType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -26,8 +27,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
         void add(long offset, long event) {
             if (size == offsets.length) {
-                offsets = java.util.Arrays.copyOf(offsets, size * 2);
-                events = java.util.Arrays.copyOf(events, size * 2);
+                offsets = Arrays.copyOf(offsets, size * 2);
+                events = Arrays.copyOf(events, size * 2);
             }
             offsets[size] = offset;
             events[size++] = event;
@@ -43,9 +44,9 @@ final class TaskWriter implements Consumer<TraceEvent> {
 
         void add(long l, long e, long offset) {
             if (size == lock.length) {
-                lock = java.util.Arrays.copyOf(lock, size * 2);
-                event = java.util.Arrays.copyOf(event, size * 2);
-                partnerOffset = java.util.Arrays.copyOf(partnerOffset, size * 2);
+                lock = Arrays.copyOf(lock, size * 2);
+                event = Arrays.copyOf(event, size * 2);
+                partnerOffset = Arrays.copyOf(partnerOffset, size * 2);
             }
             lock[size] = l;
             event[size] = e;
@@ -113,15 +114,15 @@ final class TaskWriter implements Consumer<TraceEvent> {
      * indexes that have events (each record names its thread unless all are 0).
      */
     void begin(int pe, Calls.Call[] calls, int[] threads) {
-        int callCount = callTable.all().size();
         this.pe = pe;
         this.threaded = threads.length > 1 || (threads.length == 1 && threads[0] != 0);
         this.lastThread = -1;
         this.lastEndNs = 0;
-        lastAddress = perCall(lastAddress, callCount);
-        lastBytes = perCall(lastBytes, callCount);
-        callCounts = perCall(callCounts, callCount);
-        callNs = perCall(callNs, callCount);
+        // Per call, reused from task to task: they have room for every call numbered so far (firstUse grows them).
+        Arrays.fill(lastAddress, 0);
+        Arrays.fill(lastBytes, 0);
+        Arrays.fill(callCounts, 0);
+        Arrays.fill(callNs, 0);
         this.calls = calls;
         this.offsetNs = alignment.initOffsetNs(pe);
         this.events = 0;
@@ -138,19 +139,12 @@ final class TaskWriter implements Consumer<TraceEvent> {
         int need = call.index() + 1;
         if (need > lastAddress.length) {
             int size = need * 2;
-            lastAddress = java.util.Arrays.copyOf(lastAddress, size);
-            lastBytes = java.util.Arrays.copyOf(lastBytes, size);
-            callCounts = java.util.Arrays.copyOf(callCounts, size);
-            callNs = java.util.Arrays.copyOf(callNs, size);
+            lastAddress = Arrays.copyOf(lastAddress, size);
+            lastBytes = Arrays.copyOf(lastBytes, size);
+            callCounts = Arrays.copyOf(callCounts, size);
+            callNs = Arrays.copyOf(callNs, size);
         }
         return call;
-    }
-
-    /** An array indexed by call, zeroed, with room for callCount calls (reused from task to task). */
-    private static long[] perCall(long[] a, int callCount) {
-        if (a.length < callCount) return new long[callCount * 2];
-        java.util.Arrays.fill(a, 0);
-        return a;
     }
 
     /** Whether the task's records name their thread (it has threads other than thread 0): for the index. */

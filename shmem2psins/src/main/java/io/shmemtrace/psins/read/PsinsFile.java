@@ -46,7 +46,7 @@ public final class PsinsFile implements AutoCloseable {
     private final List<SiteKey> sites = new ArrayList<>();
     private final Map<String, String> siteBuildIds = new HashMap<>();
     /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
-    private final java.util.Map<String, Long> farLinks = new java.util.HashMap<>();
+    private final Map<String, Long> farLinks = new HashMap<>();
 
     private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
         this.path = path;

@@ -1,5 +1,6 @@
 package io.shmemtrace.sim.report;
 
+import io.shmemtrace.cli.Csv;
 import io.shmemtrace.psins.read.PsinsFile;
 import io.shmemtrace.psins.read.PsinsFormatException;
 import io.shmemtrace.psins.read.PsinsRecord;
@@ -105,11 +106,6 @@ public final class WaitStates implements WaitState.Listener {
     public void csv(PrintStream out) {
         out.println("pattern,pe,callsite,seconds");
         lost.forEach((state, byPe) -> byPe.forEach((pe, byCall) -> byCall.forEach((call, v) ->
-                out.printf(Locale.ROOT, "%s,%d,%s,%.9f%n", state.label, pe, csvField(call), v[0]))));
-    }
-
-    /** A CSV field, quoted when a name holds a comma or quote (C++ signatures do). */
-    private static String csvField(String s) {
-        return s.indexOf(',') < 0 && s.indexOf('"') < 0 ? s : '"' + s.replace("\"", "\"\"") + '"';
+                out.printf(Locale.ROOT, "%s,%d,%s,%.9f%n", state.label, pe, Csv.field(call), v[0]))));
     }
 }

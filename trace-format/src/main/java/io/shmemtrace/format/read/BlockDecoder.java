@@ -26,12 +26,13 @@ final class BlockDecoder {
         UNKNOWN_ID
     }
 
-    private final EventTable table;
+    /** The codes of {@link #encodings}. */
     private static final byte UVAR = 0;
     private static final byte SVAR = 1;
     private static final byte ADDRESS_DELTA = 2;
     private static final byte CTX_DELTA = 3;
 
+    private final EventTable table;
     private final TraceEvent event;
     private final PayloadCursor cursor = new PayloadCursor();
     /** Events decoded by the last call, and where (offset in the store) the event it stopped at begins. */

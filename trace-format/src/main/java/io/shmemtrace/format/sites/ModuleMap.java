@@ -1,6 +1,7 @@
 package io.shmemtrace.format.sites;
 
 import io.shmemtrace.format.TraceNaming;
+import io.shmemtrace.format.read.TraceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A PE's module map (trace-format/FORMAT.md, "Call sites"): the file pe&lt;n&gt;.modules the shim writes beside
@@ -25,6 +27,20 @@ public final class ModuleMap {
 
     public static ModuleMap empty() {
         return EMPTY;
+    }
+
+    /**
+     * The map of a trace's PE for naming its call sites: empty when the trace has none, and empty after one note
+     * (the exception's line) when the map is missing or damaged, so that its sites stay addresses.
+     */
+    public static ModuleMap of(TraceFile trace, Consumer<String> notes) {
+        if (!trace.header().callsites()) return EMPTY;
+        try {
+            return beside(trace.path(), trace.header().pe());
+        } catch (ModuleMapException e) {
+            notes.accept(e.getMessage());
+            return EMPTY;
+        }
     }
 
     /** The map of the PE whose trace is traceFile, or an exception naming the file and what is wrong. */
