@@ -17,42 +17,36 @@ static inline uint64_t shmt_mono_ns(clockid_t id)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+#define SHMT_CLOCK_IS_TSC __builtin_expect(shmt_clock_is_tsc, 1)
+static inline uint64_t shmt_tsc(void) { return __builtin_ia32_rdtsc(); }
+#else
+#define SHMT_CLOCK_IS_TSC 0
+static inline uint64_t shmt_tsc(void) { return 0; } /* never called: no TSC clock here */
+#endif
+
 static inline uint64_t shmt_now(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_expect(shmt_clock_is_tsc, 1)) {
-        return __builtin_ia32_rdtsc();
-    }
-#endif
-    return shmt_mono_ns(CLOCK_MONOTONIC);
+    return SHMT_CLOCK_IS_TSC ? shmt_tsc() : shmt_mono_ns(CLOCK_MONOTONIC);
 }
 
 /*
  * t0 = now; CALL; t1 = now, with one branch on the clock kind for both reads: the flag is read once, where
  * shmt_now() twice would reload it after the call (the compiler cannot know the call leaves it alone).
- * CALL is written twice; only one copy runs.
+ * CALL is written twice; only one copy runs. (Traced calls use SHMT_TIMED_CALL of shmt_runtime.h.)
  */
-#if defined(__x86_64__) || defined(__i386__)
 #define SHMT_TIMED(t0, t1, CALL)                                                \
     do {                                                                        \
-        if (__builtin_expect(shmt_clock_is_tsc, 1)) {                           \
-            t0 = __builtin_ia32_rdtsc();                                        \
+        if (SHMT_CLOCK_IS_TSC) {                                                \
+            t0 = shmt_tsc();                                                    \
             CALL;                                                               \
-            t1 = __builtin_ia32_rdtsc();                                        \
+            t1 = shmt_tsc();                                                    \
         } else {                                                                \
             t0 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
             CALL;                                                               \
             t1 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
         }                                                                       \
     } while (0)
-#else
-#define SHMT_TIMED(t0, t1, CALL)                                                \
-    do {                                                                        \
-        t0 = shmt_now();                                                        \
-        CALL;                                                                   \
-        t1 = shmt_now();                                                        \
-    } while (0)
-#endif
 
 /* Picks the clock (SHMEMTRACE_CLOCK=monotonic forces CLOCK_MONOTONIC) and returns SHMT_CLOCK_*. */
 int shmt_clock_select(void);

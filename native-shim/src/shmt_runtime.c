@@ -20,6 +20,7 @@ __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) = {.in
 int shmt_active;
 int shmt_callsites;
 unsigned shmt_tick_shift;
+static int fast_path; /* the settings the wrappers' fast path is for (shmt_runtime.h) */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[] and other threads' blocks */
 static shmt_thread *threads[SHMT_MAX_THREADS];
@@ -27,6 +28,19 @@ static int thread_count;
 static int started, stopped, disabled;
 static pthread_key_t exit_key;
 static int pe_number;
+
+/* The fast path's limit for a thread: its block's, unless its calls must go the general way. */
+static uint8_t *fast_limit(shmt_thread *t)
+{
+    return fast_path && !stopped && t->block != NULL ? t->block_limit : NULL;
+}
+
+/* Nothing more is written to the thread's block: its next events go to the discard area. */
+static void discard_from_now(shmt_thread *t)
+{
+    t->cursor = t->block_limit = t->discard;
+    t->limit = NULL;
+}
 
 static int find_oshmem(struct dl_phdr_info *info, size_t size, void *found)
 {
@@ -81,7 +95,6 @@ static unsigned tick_shift_setting(uint64_t tick_hz)
  * restores the limit; in discard mode the repeated calls are counted as dropped. */
 static void flush_repeat(shmt_thread *t)
 {
-    t->limit = t->saved_limit;
     if (t->block == NULL) {
         shmt_file_count_dropped(t->rep_count);
     } else {
@@ -90,11 +103,12 @@ static void flush_repeat(shmt_thread *t)
         p = shmt_put_uvar(p, t->rep_end - t->rep_start);
         p = shmt_put_uvar(p, t->rep_count);
         p = shmt_put_uvar(p, t->rep_calls);
-        shmt_publish(t, p, SHMT_REPEAT_EVENT_ID); /* busy stays: this runs inside a traced call */
+        shmt_publish(t, t->cursor, p, SHMT_REPEAT_EVENT_ID); /* busy stays: this runs inside a traced call */
     }
     t->last_end = t->rep_end;
     t->rep_count = t->rep_calls = 0;
     t->poll_end = NULL;
+    t->limit = fast_limit(t);
 }
 
 static void seal(shmt_thread *t)
@@ -110,7 +124,7 @@ static void retire_block(shmt_thread *t)
     seal(t);
     shmt_file_release_block(t->block);
     t->block = NULL;
-    t->cursor = t->limit = t->discard;
+    discard_from_now(t);
 }
 
 static void on_thread_exit(void *arg)
@@ -127,7 +141,7 @@ static void open_block(shmt_thread *t, uint64_t t0)
     uint8_t *block = disabled ? NULL : shmt_file_claim_block();
     if (block == NULL) {
         disabled = !shmt_file_capped(); /* at the size limit the PE ends as it would, its later calls counted */
-        t->cursor = t->limit = t->discard;
+        discard_from_now(t);
         shmt_file_count_dropped(1);
         return;
     }
@@ -144,7 +158,8 @@ static void open_block(shmt_thread *t, uint64_t t0)
     memcpy(block + SHMT_B_OPEN_MONO, &mono, 8);
     t->block = block;
     t->cursor = block + SHMT_BLOCK_HEADER;
-    t->limit = block + shmt_file_block_size() - SHMT_EVENT_MAX;
+    t->block_limit = block + shmt_file_block_size() - SHMT_EVENT_MAX;
+    t->limit = fast_limit(t);
     t->count = 0;
     t->last_addr = t->last_ctx = t->last_site = 0;
 }
@@ -167,16 +182,16 @@ void shmt_next_block(shmt_thread *t, uint64_t t0)
 {
     if (t->rep_count) { /* a repeat is pending (shmt_poll_repeat): its record goes first */
         flush_repeat(t);
-        if (t->block != NULL && t->cursor < t->limit) return;
+        if (t->block != NULL && t->cursor < t->block_limit) return;
     }
     if (t->block == NULL && t->index < 0 && !register_thread(t)) {
-        t->cursor = t->limit = t->discard; /* thread table full: counted, not recorded */
+        discard_from_now(t); /* thread table full: counted, not recorded */
         shmt_file_count_dropped(1);
         return;
     }
     pthread_mutex_lock(&lock);
     if (stopped) {
-        t->cursor = t->limit = t->discard;
+        discard_from_now(t);
     } else {
         if (t->block != NULL) {
             t->first_seq += t->count;
@@ -200,9 +215,12 @@ void shmt_stop(unsigned state, uint64_t t)
     if (started && !stopped) {
         stopped = 1;
         shmt_active = 0;
-        /* Other threads' blocks are sealed but stay mapped: a thread still inside a call may store to it. */
+        /* Other threads' blocks are sealed but stay mapped: a thread still inside a call may store to it. Their
+         * next calls take the general path, which sees tracing stopped. */
         for (int i = 0; i < thread_count; i++) {
-            if (threads[i] != NULL) seal(threads[i]);
+            if (threads[i] == NULL) continue;
+            seal(threads[i]);
+            __atomic_store_n(&threads[i]->limit, NULL, __ATOMIC_RELAXED);
         }
         uint64_t ticks, mono;
         shmt_clock_pair(&ticks, &mono);
@@ -242,6 +260,7 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
     pe_number = pe;
     if (callsites) shmt_modules_write(shmt_file_path(), pe);
     shmt_callsites = callsites;
+    fast_path = shmt_clock_is_tsc && shmt_tick_shift == SHMT_FAST_SHIFT && !callsites;
     pthread_key_create(&exit_key, on_thread_exit);
     atexit(stop_at_exit);
     started = 1;
@@ -261,7 +280,7 @@ shmt_thread *shmt_start(uint64_t t0)
             return NULL;
         }
     }
-    return shmt_enter();
+    return shmt_enter(0);
 }
 
 int shmt_open_for_test(const char *dir, int pe, int npes)

@@ -3,6 +3,11 @@
  * Everything a traced call runs is here, inline: read the clock twice, encode the event into the
  * thread's block of the memory-mapped trace file. No locks, no syscalls, no page faults (blocks are
  * mapped with MAP_POPULATE); a full block is sealed and replaced out of line, once per block.
+ *
+ * Each wrapper is one body compiled twice (argument `fast`, a constant): the fast path, for the usual
+ * settings (the TSC at SHMT_FAST_SHIFT, no call sites), and the general path for everything else. The fast
+ * path tests one thing per call for all that it does not handle: the thread's limit, which is NULL whenever
+ * the next event must go the general way (no block yet, a full block, tracing stopped, other settings).
  */
 #ifndef SHMT_RUNTIME_H
 #define SHMT_RUNTIME_H
@@ -19,12 +24,26 @@
 /* Room reserved per event: an id (2 bytes), two times (10 each), a call site (10) and up to 12 fields of
  * 10 bytes; a poll event (at most 4 fields) and its repeat record (42 bytes) always fit in it together. */
 #define SHMT_EVENT_MAX 160
+/* The most fields an event records (wrapper-codegen checks): the arguments among them are saved here across the
+ * real call. */
+#define SHMT_SAVED_ARGS 12
 /* The most fields a poll call records (event-spec.xml poll="true"; wrapper-codegen checks). */
 #define SHMT_POLL_FIELDS 4
 
+/* The fast path's clock unit: 16 TSC ticks, 4-8 ns at the 2-4 GHz of today's TSCs (tick_shift_setting). */
+#define SHMT_FAST_SHIFT 4
+/* The limit while a repeat is pending: ordinary calls go the general way, which writes the repeat record first;
+ * poll calls pass (shmt_poll_gate), as they may repeat it once more. */
+#define SHMT_REPEATING ((uint8_t *)1)
+/* call_start of a thread held around an init call (shmt_hold): busy, with no start time of its own. */
+#define SHMT_HELD 1
+
 typedef struct shmt_thread {
     uint8_t *cursor;        /* where the next event goes */
-    uint8_t *limit;         /* an event may start below this: block end - SHMT_EVENT_MAX */
+    uint8_t *limit;         /* the fast path's: block_limit, or NULL (SHMT_REPEATING) to send calls the general way */
+    uint64_t call_start;    /* the clock when the traced call in progress began; 0 outside one (not busy) */
+    uint64_t saved[SHMT_SAVED_ARGS]; /* the recorded arguments of the call in progress, while it runs */
+    uint8_t *block_limit;   /* an event may start below this: block end - SHMT_EVENT_MAX */
     uint8_t *block;         /* the block's header, NULL before the first event or when not writing */
     uint64_t last_end;      /* end of this thread's previous event, in time units */
     uint64_t last_addr;     /* ADDR/PTR delta group */
@@ -34,12 +53,10 @@ typedef struct shmt_thread {
     uint32_t count;         /* events in the block */
     uint32_t thread_block;  /* index of the block among this thread's blocks */
     int32_t index;          /* thread index in the file, -1 until registered */
-    uint8_t busy;           /* inside a traced call: the library's own calls are not events */
     uint8_t outer;          /* set by shmt_hold: it was the outermost call */
     uint8_t discard[SHMT_EVENT_MAX]; /* events go here when they cannot be recorded */
     /* Polling collapse (trace-format/FORMAT.md, "Repeats"): the last poll event, and the repeat pending. */
     uint8_t *poll_end;      /* the cursor just after it: a repeat can only follow it directly */
-    uint8_t *saved_limit;   /* the real limit while a repeat is pending; limit is NULL then */
     uint64_t poll_args[SHMT_POLL_FIELDS];
     const void *poll_site;
     uint64_t rep_count, rep_calls, rep_start, rep_end;
@@ -56,34 +73,85 @@ shmt_thread *shmt_start(uint64_t t0) SHMT_HIDDEN;
 void shmt_stop(unsigned state, uint64_t t) SHMT_HIDDEN;
 void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
 
-/* static T real_NAME, resolved on first use (through the profiling name pNAME where there is one). */
-#define SHMT_REAL(name, type)                                                   \
-    static type real_##name;                                                    \
-    if (SHMT_UNLIKELY(real_##name == NULL)) real_##name = (type)shmt_resolve(#name)
-
-static inline shmt_thread *shmt_enter(void)
+/* The thread, or NULL when this call is not to be recorded: tracing is off (the general path's test; the fast
+ * path's is its limit), or the thread is inside a traced call (the library's own calls are not events). */
+static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int fast)
 {
-    if (SHMT_UNLIKELY(shmt_active == 0)) return NULL;
+    if (!fast && SHMT_UNLIKELY(shmt_active == 0)) return NULL;
     shmt_thread *t = &shmt_self;
-    if (SHMT_UNLIKELY(t->busy)) return NULL;
-    t->busy = 1;
+    if (SHMT_UNLIKELY(t->call_start != 0)) return NULL;
     return t;
 }
+
+/* Room for one event whose call starts at t0 (raw clock): a pending repeat's record and a change of block, out
+ * of line. */
+static inline void shmt_reserve_at(shmt_thread *t, uint64_t t0)
+{
+    if (SHMT_UNLIKELY(t->cursor >= t->block_limit || t->rep_count)) shmt_next_block(t, t0);
+}
+
+/* Room for one event, before the call. The fast path returns 0 when the call must take the general path,
+ * which always returns 1. */
+static inline __attribute__((always_inline)) int shmt_reserve(shmt_thread *t, const int fast)
+{
+    if (fast) return t->cursor < t->limit;
+    if (SHMT_UNLIKELY(t->cursor >= t->block_limit || t->rep_count)) shmt_next_block(t, shmt_now());
+    return 1;
+}
+
+/* A poll call's shmt_reserve, in two halves: before the call, whether the fast path can take it (a pending
+ * repeat does not stop it: the call may repeat it once more); after, if it is not a repeat, room for its event
+ * (the pending repeat's record written first). */
+static inline __attribute__((always_inline)) int shmt_poll_gate(shmt_thread *t, const int fast)
+{
+    return !fast || t->cursor < t->limit || t->limit == SHMT_REPEATING;
+}
+
+static inline __attribute__((always_inline)) void shmt_poll_reserve(shmt_thread *t, const int fast)
+{
+    if (!fast) shmt_reserve_at(t, t->call_start);
+    else if (SHMT_UNLIKELY(t->limit == SHMT_REPEATING)) shmt_next_block(t, t->call_start);
+}
+
+/* t->call_start = now (which marks the thread busy); CALL; t1 = now. The start goes to the thread, not a
+ * register: nothing needs saving across the real call but the thread. One branch on the clock kind (the
+ * general path's). */
+#define SHMT_TIMED_CALL(fast, t, t1, CALL)                                      \
+    do {                                                                        \
+        if ((fast) || SHMT_CLOCK_IS_TSC) {                                      \
+            (t)->call_start = shmt_tsc();                                       \
+            CALL;                                                               \
+            t1 = shmt_tsc();                                                    \
+        } else {                                                                \
+            (t)->call_start = shmt_mono_ns(CLOCK_MONOTONIC);                    \
+            CALL;                                                               \
+            t1 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
+        }                                                                       \
+    } while (0)
 
 static inline shmt_thread *shmt_hold(void)
 {
     shmt_thread *t = &shmt_self;
-    t->outer = !t->busy;
-    t->busy = 1;
+    t->outer = t->call_start == 0;
+    if (t->outer) t->call_start = SHMT_HELD;
     return t;
 }
 
 static inline int shmt_is_outer(shmt_thread *t) { return t->outer; }
 
-static inline void shmt_release(shmt_thread *t) { t->busy = 0; }
+static inline void shmt_release(shmt_thread *t) { t->call_start = 0; }
 
 static inline uint8_t *shmt_put_uvar(uint8_t *p, uint64_t v)
 {
+    if (__builtin_expect(v < 0x80, 1)) {
+        p[0] = (uint8_t)v;
+        return p + 1;
+    }
+    if (v < 0x4000) { /* unrolled: times, address deltas and sizes are often two bytes */
+        p[0] = (uint8_t)(v | 0x80);
+        p[1] = (uint8_t)(v >> 7);
+        return p + 2;
+    }
     while (v >= 0x80) {
         *p++ = (uint8_t)(v | 0x80);
         v >>= 7;
@@ -111,79 +179,85 @@ static inline uint8_t *shmt_put_ctx(shmt_thread *t, uint8_t *p, uint64_t v)
     return shmt_put_svar(p, delta);
 }
 
-/* Writes the event's id (all but its first byte), burst and duration; returns where the fields go.
- * Times tile: burst = start - previous end, duration = end - start, both clamped at 0. */
-static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thread *t, unsigned id, uint64_t t0,
-                                                                     uint64_t t1)
+/* The first byte of the record that the next event writes (after shmt_reserve). */
+static inline uint8_t *shmt_record(shmt_thread *t) { return t->cursor; }
+
+/* Writes the event's id (all but its first byte), burst and duration after rec; returns where the fields go.
+ * Times (raw clock t0, t1) tile: burst = start - previous end, duration = end - start, both clamped at 0. */
+static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thread *t, uint8_t *rec, unsigned id,
+                                                                     uint64_t t0, uint64_t t1, const int fast)
 {
-    if (SHMT_UNLIKELY(t->cursor >= t->limit)) shmt_next_block(t, t0);
-    uint64_t start = t0 >> shmt_tick_shift, end = t1 >> shmt_tick_shift;
-    if (SHMT_UNLIKELY((int64_t)(start - t->last_end) < 0)) start = t->last_end;
-    if (SHMT_UNLIKELY(end < start)) end = start;
-    uint64_t burst = start - t->last_end;
+    unsigned shift = fast ? SHMT_FAST_SHIFT : shmt_tick_shift;
+    uint64_t start = t0 >> shift, end = t1 >> shift;
+    int64_t burst = (int64_t)(start - t->last_end);
+    if (SHMT_UNLIKELY(burst < 0)) start = t->last_end, burst = 0;
+    int64_t duration = (int64_t)(end - start);
+    if (SHMT_UNLIKELY(duration < 0)) end = start, duration = 0;
     t->last_end = end;
-    uint8_t *p = t->cursor + 1;
+    uint8_t *p = rec + 1;
     if (SHMT_UNLIKELY(id + 1 >= 0x80)) p = shmt_put_uvar(p, (id + 1) >> 7);
-    p = shmt_put_uvar(p, burst);
-    return shmt_put_uvar(p, end - start);
+    p = shmt_put_uvar(p, (uint64_t)burst);
+    return shmt_put_uvar(p, (uint64_t)duration);
 }
 
 /* The caller's return address: the wrapper is the function the program called. */
 #define SHMT_CALLSITE __builtin_return_address(0)
 
-/* With SHMEMTRACE_CALLSITES, the event's call site (a return address), right after its duration. */
-static inline uint8_t *shmt_put_site(shmt_thread *t, uint8_t *p, const void *site)
+/* With SHMEMTRACE_CALLSITES, the event's call site (a return address), right after its duration (the general
+ * path's: call sites send every call there). */
+static inline uint8_t *shmt_put_site(shmt_thread *t, uint8_t *p, const void *site, const int fast)
 {
-    if (!shmt_callsites) return p;
+    if (fast || !shmt_callsites) return p;
     uint64_t v = (uint64_t)(uintptr_t)site;
     int64_t delta = (int64_t)(v - t->last_site);
     t->last_site = v;
     return shmt_put_svar(p, delta);
 }
 
-/* Publishes a record written at t->cursor up to p: its first byte (of the id + 1 uvar) goes last, so a
- * reader of a block cut short by a crash or SIGKILL sees whole events or a 0 byte, never half an event. */
-static inline void shmt_publish(shmt_thread *t, uint8_t *p, unsigned id)
+/* Publishes a record written from rec up to p: its first byte (of the id + 1 uvar) goes last (a release
+ * store: the compiler keeps it after the others; x86 keeps stores in order), so a reader of a block cut short
+ * by a crash or SIGKILL sees whole events or a 0 byte, never half an event. */
+static inline void shmt_publish(shmt_thread *t, uint8_t *rec, uint8_t *p, unsigned id)
 {
     unsigned v = id + 1;
-    __asm__ __volatile__("" ::: "memory");
-    t->cursor[0] = (uint8_t)(v >= 0x80 ? (v & 0x7F) | 0x80 : v);
+    __atomic_store_n(rec, (uint8_t)(v >= 0x80 ? (v & 0x7F) | 0x80 : v), __ATOMIC_RELEASE);
     t->cursor = p;
     t->count++;
 }
 
-static inline void shmt_event_end(shmt_thread *t, uint8_t *p, unsigned id)
+static inline void shmt_event_end(shmt_thread *t, uint8_t *rec, uint8_t *p, unsigned id)
 {
-    shmt_publish(t, p, id);
-    t->busy = 0;
+    shmt_publish(t, rec, p, id);
+    t->call_start = 0;
 }
 
 /*
  * After a poll call: if it repeats the thread's last event (the same poll call, nothing written since, the
  * same recorded fields and result), it is counted into a pending repeat instead of written, and 1 is
- * returned. The first repeat sets limit to NULL, so the next event of any kind takes the out-of-line path,
- * which writes the repeat record first (shmt_next_block). Calls that are not polls pay nothing for this.
+ * returned. The first repeat sets the limit to SHMT_REPEATING, so the next event of another kind takes the
+ * general path, whose shmt_reserve writes the repeat record first (shmt_next_block). Calls that are not polls pay nothing for this.
  */
-static inline int shmt_poll_repeat(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n, uint64_t t0,
-                                   uint64_t t1, const void *site)
+static inline __attribute__((always_inline)) int shmt_poll_repeat(shmt_thread *t, unsigned id, const uint64_t *v,
+                                                                 unsigned n, uint64_t t0, uint64_t t1,
+                                                                 const void *site, const int fast)
 {
     if (t->poll_end != t->cursor || t->poll_id != id || t->poll_site != site) return 0;
     for (unsigned i = 0; i < n; i++) {
         if (t->poll_args[i] != v[i]) return 0;
     }
-    uint64_t start = t0 >> shmt_tick_shift, end = t1 >> shmt_tick_shift;
+    unsigned shift = fast ? SHMT_FAST_SHIFT : shmt_tick_shift;
+    uint64_t start = t0 >> shift, end = t1 >> shift;
     uint64_t floor = t->rep_count ? t->rep_end : t->last_end;
     if ((int64_t)(start - floor) < 0) start = floor;
     if (end < start) end = start;
     if (t->rep_count == 0) {
         t->rep_start = start;
-        t->saved_limit = t->limit;
-        t->limit = NULL;
+        if (t->limit != NULL) t->limit = SHMT_REPEATING;
     }
     t->rep_count++;
     t->rep_calls += end - start;
     t->rep_end = end;
-    t->busy = 0;
+    t->call_start = 0;
     return 1;
 }
 

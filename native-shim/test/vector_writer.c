@@ -27,10 +27,12 @@ static void *second_thread(void *unused)
 {
     (void)unused;
     for (uint64_t j = 0; j < 300; j++) {
-        shmt_thread *t = shmt_enter();
+        shmt_thread *t = shmt_enter(0);
         uint64_t t0 = 2000 + 50 * j;
-        uint8_t *p = shmt_event_begin(t, SHMT_ID_shmem_quiet, t0, t0 + 5 + j % 3);
-        shmt_event_end(t, p, SHMT_ID_shmem_quiet);
+        shmt_reserve_at(t, t0);
+        uint8_t *r = shmt_record(t);
+        uint8_t *p = shmt_event_begin(t, r, SHMT_ID_shmem_quiet, t0, t0 + 5 + j % 3, 0);
+        shmt_event_end(t, r, p, SHMT_ID_shmem_quiet);
     }
     return NULL;
 }
@@ -45,20 +47,22 @@ int main(int argc, char **argv)
     setenv("SHMEMTRACE_TICK_SHIFT", "0", 1);
     if (shmt_open_for_test(argv[1], atoi(argv[2]), 2) != 0) return 1;
     for (uint64_t i = 0; i < 600; i++) {
-        shmt_thread *t = shmt_enter();
+        shmt_thread *t = shmt_enter(0);
         uint64_t t0 = 1000 + 100 * i, t1 = t0 + 40 + i % 7;
+        shmt_reserve_at(t, t0);
+        uint8_t *r = shmt_record(t);
         if (i % 4 == 3) {
-            uint8_t *p = shmt_event_begin(t, SHMT_ID_shmem_ctx_long_put, t0, t1);
+            uint8_t *p = shmt_event_begin(t, r, SHMT_ID_shmem_ctx_long_put, t0, t1, 0);
             p = shmt_put_svar(p, (int64_t)(i % 3));
             p = shmt_put_uvar(p, 1000 * i);
             p = shmt_put_addr(t, p, BASE + 64 * i);
             p = shmt_put_ctx(t, p, 0x5000 + 0x100 * (i % 2));
-            shmt_event_end(t, p, SHMT_ID_shmem_ctx_long_put);
+            shmt_event_end(t, r, p, SHMT_ID_shmem_ctx_long_put);
         } else {
-            uint8_t *p = shmt_event_begin(t, SHMT_ID_shmem_long_p, t0, t1);
+            uint8_t *p = shmt_event_begin(t, r, SHMT_ID_shmem_long_p, t0, t1, 0);
             p = shmt_put_svar(p, (int64_t)(i % 5) - 2);
             p = shmt_put_addr(t, p, BASE + 8 * ((37 * i) % 11));
-            shmt_event_end(t, p, SHMT_ID_shmem_long_p);
+            shmt_event_end(t, r, p, SHMT_ID_shmem_long_p);
         }
     }
     pthread_t tid;

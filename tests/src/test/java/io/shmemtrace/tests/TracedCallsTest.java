@@ -5,6 +5,7 @@ import static io.shmemtrace.tests.support.ExpectedCalls.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.support.Command;
@@ -116,23 +117,49 @@ class TracedCallsTest {
     @Test
     void burstsAndDurationsTileThePeFromInitToFinalize() {
         for (int pe = 0; pe < NPES; pe++) {
-            Traces.Read t = Traces.read(Traces.peFile(dir, pe));
-            TraceHeader h = t.file().header();
-            assertEquals(TraceState.FINALIZED, h.state());
-            assertEquals(pe, h.pe());
-            assertEquals(NPES, h.npes());
-            List<Recorded> events = t.events();
-            assertEquals("shmem_init", events.get(0).name());
-            assertEquals("shmem_finalize", events.get(events.size() - 1).name());
-            long sum = 0;
-            for (int i = 0; i < events.size(); i++) {
-                assertEquals(i, events.get(i).seq());
-                sum += events.get(i).burstUnits() + (events.get(i).endUnits() - events.get(i).startUnits());
-            }
-            // Header times are raw clock readings taken by the writer, independent of the event encoding.
-            long span = (h.finalTicks() >>> h.tickShift()) - (h.initTicks() >>> h.tickShift());
-            assertEquals(span, sum, "PE " + pe + ": bursts + durations vs finalize end - init start");
+            assertTiles(Traces.read(Traces.peFile(dir, pe)), pe);
         }
+    }
+
+    /**
+     * The wrappers' general path (every call takes it on CLOCK_MONOTONIC: the fast path is for the TSC) records
+     * the same events: names, target PEs and bytes in the same order, times tiling the PE.
+     */
+    @Test
+    void theGeneralPathRecordsWhatTheFastPathRecords() {
+        Path general = Workspace.freshDir("calls-trace-general");
+        Programs.traced(NPES, general, Programs.compile("calls")).env("SHMEMTRACE_CLOCK", "monotonic").runOk();
+        for (int pe = 0; pe < NPES; pe++) {
+            Traces.Read fast = Traces.read(Traces.peFile(dir, pe));
+            Traces.Read slow = Traces.read(Traces.peFile(general, pe));
+            assertEquals(List.of(), slow.problems(), "PE " + pe);
+            assertEquals(Layout.CLOCK_MONOTONIC, slow.file().header().clockSource());
+            assertEquals(what(fast.events()), what(slow.events()), "PE " + pe);
+            ExpectedCalls.assertCounts(EXPECTED, slow, pe);
+            assertTiles(slow, pe);
+        }
+    }
+
+    private static List<String> what(List<Recorded> events) {
+        return events.stream().map(e -> e.name() + " pe=" + e.targetPe() + " bytes=" + e.bytes()).toList();
+    }
+
+    private static void assertTiles(Traces.Read t, int pe) {
+        TraceHeader h = t.file().header();
+        assertEquals(TraceState.FINALIZED, h.state());
+        assertEquals(pe, h.pe());
+        assertEquals(NPES, h.npes());
+        List<Recorded> events = t.events();
+        assertEquals("shmem_init", events.get(0).name());
+        assertEquals("shmem_finalize", events.get(events.size() - 1).name());
+        long sum = 0;
+        for (int i = 0; i < events.size(); i++) {
+            assertEquals(i, events.get(i).seq());
+            sum += events.get(i).burstUnits() + (events.get(i).endUnits() - events.get(i).startUnits());
+        }
+        // Header times are raw clock readings taken by the writer, independent of the event encoding.
+        long span = (h.finalTicks() >>> h.tickShift()) - (h.initTicks() >>> h.tickShift());
+        assertEquals(span, sum, "PE " + pe + ": bursts + durations vs finalize end - init start");
     }
 
     @Test

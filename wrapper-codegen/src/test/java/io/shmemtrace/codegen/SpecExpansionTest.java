@@ -61,7 +61,16 @@ class SpecExpansionTest {
     void wrappersAreGuardedByTheHeader() {
         String c = new CWrapperEmitter(spec).emit();
         assertTrue(c.contains("#ifdef SHMT_HAVE_shmem_long_p\n"));
-        assertTrue(c.contains("shmt_p = shmt_put_svar(shmt_p, (int64_t)(pe));"));
+        String longP = c.substring(c.indexOf("#ifdef SHMT_HAVE_shmem_long_p\n"));
+        longP = longP.substring(0, longP.indexOf("#endif"));
+        // The recorded arguments go to the thread before the call and are encoded from there after it.
+        int save = longP.indexOf("shmt_t->saved[0] = (uint64_t)(int64_t)(pe);");
+        int call = longP.indexOf("SHMT_TIMED_CALL(shmt_fast, shmt_t, shmt_t1, real_shmem_long_p(addr, value, pe));");
+        int encode = longP.indexOf("shmt_p = shmt_put_svar(shmt_p, (int64_t)shmt_t->saved[0]);");
+        assertTrue(save >= 0 && call > save && encode > call, longP);
+        // One body, two paths: the wrapper's fast one, the general one it jumps to.
+        assertTrue(longP.contains("    shmt_traced_shmem_long_p(1, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
+        assertTrue(longP.contains("    shmt_traced_shmem_long_p(0, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
         assertEquals(843, c.split("#ifdef SHMT_HAVE_", -1).length - 1);
     }
 

@@ -7,6 +7,7 @@ import io.shmemtrace.codegen.model.TracedSpec;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldKind;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Emits shmt_wrappers.c: one interposing wrapper per traced function, in the shapes of
@@ -15,6 +16,8 @@ import java.util.stream.Collectors;
 public final class CWrapperEmitter {
     /** SHMT_POLL_FIELDS of shmt_runtime.h. */
     static final int POLL_FIELDS = 4;
+    /** SHMT_SAVED_ARGS of shmt_runtime.h. */
+    static final int SAVED_ARGS = 12;
     private final TracedSpec spec;
     private final StringBuilder out = new StringBuilder(1 << 20);
 
@@ -39,32 +42,70 @@ public final class CWrapperEmitter {
         out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(")
            .append(f.params().isEmpty() ? "void" : f.params().stream().map(Param::type).collect(Collectors.joining(", ")))
            .append(");\n");
-        out.append(f.returnType()).append(' ').append(f.name()).append('(')
-           .append(f.params().isEmpty() ? "void"
-                   : f.params().stream().map(p -> declare(p.type(), p.name())).collect(Collectors.joining(", ")))
-           .append(")\n{\n");
-        out.append("    SHMT_REAL(").append(f.name()).append(", ").append(fnType).append(");\n");
+        emitResolver(f, fnType);
         if (f.isInit()) {
+            out.append(signature(f, f.name(), "")).append("\n{\n");
             emitInit(f);
+            out.append("}\n");
         } else if (spec.noReturn().contains(f.name())) {
+            out.append(signature(f, f.name(), "")).append("\n{\n");
             emitNoReturn(f);
+            out.append("}\n");
         } else {
             emitOrdinary(f);
         }
-        out.append("}\n");
     }
 
-    /** Ordinary call, and finalize: time the real call, then record; finalize then stops the trace. */
+    /** real_NAME starts as a stub that looks the real function up, stores it there and calls it: the wrappers
+     * call through real_NAME without testing it. */
+    private void emitResolver(TracedFunction f, String fnType) {
+        String first = "shmt_first_" + f.name();
+        out.append("static ").append(signature(f, first, "")).append(";\n");
+        out.append("static ").append(fnType).append(" real_").append(f.name()).append(" = ").append(first).append(";\n");
+        out.append("static ").append(signature(f, first, "")).append("\n{\n");
+        out.append("    real_").append(f.name()).append(" = (").append(fnType).append(")shmt_resolve(\"")
+           .append(f.name()).append("\");\n");
+        out.append("    ").append(returnOf(f, realCall(f))).append("\n}\n");
+    }
+
+    /**
+     * Ordinary call, and finalize: one body (shmt_traced_NAME) made twice, the wrapper's fast path and its
+     * general path (RUNTIME-CONTRACT.md); time the real call, then record; finalize then stops the trace.
+     */
     private void emitOrdinary(TracedFunction f) {
-        out.append("    shmt_thread *shmt_t = shmt_enter();\n");
-        out.append("    if (SHMT_UNLIKELY(shmt_t == NULL)) ")
-           .append(f.returnsValue() ? "return " : "{ ").append(realCall(f))
-           .append(f.returnsValue() ? ";\n" : "; return; }\n");
-        emitTimedCall(f);
-        if (f.has(EventFlags.POLL)) {
+        String traced = "shmt_traced_" + f.name(), general = "shmt_general_" + f.name();
+        out.append("static ").append(signature(f, general, "")).append(";\n");
+        out.append("static inline __attribute__((always_inline)) ")
+           .append(signature(f, traced, "const int shmt_fast, const void *shmt_site")).append("\n{\n");
+        out.append("    shmt_thread *shmt_t = shmt_enter(shmt_fast);\n");
+        out.append("    if (SHMT_UNLIKELY(shmt_t == NULL)) ").append(block(returnOf(f, realCall(f)))).append('\n');
+        boolean poll = f.has(EventFlags.POLL);
+        out.append("    if (SHMT_UNLIKELY(!").append(poll ? "shmt_poll_gate" : "shmt_reserve")
+           .append("(shmt_t, shmt_fast))) ").append(block(returnOf(f, general + "(" + arguments(f, "") + ")")))
+           .append('\n');
+        boolean[] saved = poll ? new boolean[f.recorded().size()] : savedArguments(f);
+        for (int i = 0; i < saved.length; i++) {
+            if (saved[i]) {
+                Recorded r = f.recorded().get(i);
+                out.append("    shmt_t->saved[").append(i).append("] = ").append(raw(r.field().kind(), r.expr()))
+                   .append(";\n");
+            }
+        }
+        if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
+        out.append("    uint64_t shmt_t1;\n");
+        out.append("    SHMT_TIMED_CALL(shmt_fast, shmt_t, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "")
+           .append(realCall(f)).append(");\n");
+        if (poll) {
             emitPollRecord(f);
         } else {
-            emitRecord(f, "shmt_t1", "    ");
+            String id = "SHMT_ID_" + f.name();
+            emitRecordStart("    ", id, "shmt_t->call_start", "shmt_t1", "shmt_fast", "shmt_site");
+            for (int i = 0; i < saved.length; i++) {
+                Recorded r = f.recorded().get(i);
+                out.append("    shmt_p = ").append(saved[i] ? encodeRaw(r.field().kind(), "shmt_t->saved[" + i + "]")
+                        : encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
+            }
+            out.append("    shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
         }
         if (f.isFinalize()) {
             out.append("    shmt_stop(SHMT_STATE_FINALIZED, shmt_t1);\n");
@@ -72,26 +113,45 @@ public final class CWrapperEmitter {
         if (f.returnsValue()) {
             out.append("    return shmt_ret;\n");
         }
+        out.append("}\n");
+        out.append("/* Reached from the wrapper by a tail call (a jump): its return address is the program's call site. */\n");
+        out.append("static __attribute__((noinline)) ").append(signature(f, general, "")).append("\n{\n");
+        out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "0, SHMT_CALLSITE") + ")")).append("\n}\n");
+        out.append(signature(f, f.name(), "")).append("\n{\n");
+        out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "1, SHMT_CALLSITE") + ")")).append("\n}\n");
     }
 
-    /** shmt_t0, the real call (its result in shmt_ret), shmt_t1: one clock-kind branch (SHMT_TIMED). */
-    private void emitTimedCall(TracedFunction f) {
-        out.append("    uint64_t shmt_t0, shmt_t1;\n");
-        if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
-        out.append("    SHMT_TIMED(shmt_t0, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "").append(realCall(f))
-           .append(");\n");
+    /**
+     * The recorded fields that are plain arguments: their values go to the thread before the real call, so that
+     * the compiler need not keep them in registers across it (saved and restored: more instructions than a
+     * store and a load).
+     */
+    private static boolean[] savedArguments(TracedFunction f) {
+        if (f.recorded().size() > SAVED_ARGS) {
+            throw new IllegalArgumentException(f.name() + ": records more than " + SAVED_ARGS + " fields");
+        }
+        boolean[] saved = new boolean[f.recorded().size()];
+        for (int i = 0; i < saved.length; i++) {
+            String expr = f.recorded().get(i).expr();
+            saved[i] = f.params().stream().anyMatch(p -> p.name().equals(expr));
+        }
+        return saved;
     }
 
     /** Init: nothing is traced yet; hold the thread so the library's own calls are not events, then start. */
     private void emitInit(TracedFunction f) {
         out.append("    shmt_thread *shmt_h = shmt_hold();\n");
         out.append("    int shmt_outer = shmt_is_outer(shmt_h);\n");
-        emitTimedCall(f);
+        out.append("    uint64_t shmt_t0, shmt_t1;\n");
+        if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
+        out.append("    SHMT_TIMED(shmt_t0, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "").append(realCall(f))
+           .append(");\n");
         out.append("    if (shmt_outer) {\n");
         out.append("        shmt_release(shmt_h);\n");
         out.append("        shmt_thread *shmt_t = shmt_start(shmt_t0);\n");
         out.append("        if (shmt_t != NULL) {\n");
-        emitRecord(f, "shmt_t1", "            ");
+        out.append("            shmt_reserve_at(shmt_t, shmt_t0);\n");
+        emitRecord(f, "            ", "shmt_t0", "shmt_t1");
         out.append("        }\n    }\n");
         if (f.returnsValue()) {
             out.append("    return shmt_ret;\n");
@@ -100,23 +160,31 @@ public final class CWrapperEmitter {
 
     /** A call that never returns (global_exit): record it with zero duration and stop before calling. */
     private void emitNoReturn(TracedFunction f) {
-        out.append("    shmt_thread *shmt_t = shmt_enter();\n");
+        out.append("    shmt_thread *shmt_t = shmt_enter(0);\n");
         out.append("    if (shmt_t != NULL) {\n");
         out.append("        uint64_t shmt_t0 = shmt_now();\n");
-        emitRecord(f, "shmt_t0", "        ");
+        out.append("        shmt_reserve_at(shmt_t, shmt_t0);\n");
+        emitRecord(f, "        ", "shmt_t0", "shmt_t0");
         out.append("        shmt_stop(SHMT_STATE_EXITED, shmt_t0);\n    }\n");
         out.append("    ").append(f.returnsValue() ? "return " : "").append(realCall(f)).append(";\n");
     }
 
-    private void emitRecord(TracedFunction f, String endVar, String indent) {
+    /** The event from t0 to t1 (raw clock), its call site, its recorded fields: the general path, in the wrapper. */
+    private void emitRecord(TracedFunction f, String indent, String t0, String t1) {
         String id = "SHMT_ID_" + f.name();
-        out.append(indent).append("uint8_t *shmt_p = shmt_event_begin(shmt_t, ").append(id)
-           .append(", shmt_t0, ").append(endVar).append(");\n");
-        out.append(indent).append("shmt_p = shmt_put_site(shmt_t, shmt_p, SHMT_CALLSITE);\n");
+        emitRecordStart(indent, id, t0, t1, "0", "SHMT_CALLSITE");
         for (Recorded r : f.recorded()) {
             out.append(indent).append("shmt_p = ").append(encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
         }
-        out.append(indent).append("shmt_event_end(shmt_t, shmt_p, ").append(id).append(");\n");
+        out.append(indent).append("shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
+    }
+
+    private void emitRecordStart(String indent, String id, String t0, String t1, String fast, String site) {
+        out.append(indent).append("uint8_t *shmt_r = shmt_record(shmt_t);\n");
+        out.append(indent).append("uint8_t *shmt_p = shmt_event_begin(shmt_t, shmt_r, ").append(id).append(", ")
+           .append(t0).append(", ").append(t1).append(", ").append(fast).append(");\n");
+        out.append(indent).append("shmt_p = shmt_put_site(shmt_t, shmt_p, ").append(site).append(", ").append(fast)
+           .append(");\n");
     }
 
     /**
@@ -133,18 +201,16 @@ public final class CWrapperEmitter {
                 .collect(Collectors.joining(", "));
         out.append("    const uint64_t shmt_v[").append(n).append("] = {").append(values).append("};\n");
         out.append("    if (shmt_poll_repeat(shmt_t, ").append(id).append(", shmt_v, ").append(n)
-           .append(", shmt_t0, shmt_t1, SHMT_CALLSITE)) return").append(f.returnsValue() ? " shmt_ret" : "").append(";\n");
-        out.append("    uint8_t *shmt_p = shmt_event_begin(shmt_t, ").append(id).append(", shmt_t0, shmt_t1);\n");
-        out.append("    shmt_p = shmt_put_site(shmt_t, shmt_p, SHMT_CALLSITE);\n");
+           .append(", shmt_t->call_start, shmt_t1, shmt_site, shmt_fast)) return")
+           .append(f.returnsValue() ? " shmt_ret" : "").append(";\n");
+        out.append("    shmt_poll_reserve(shmt_t, shmt_fast);\n");
+        emitRecordStart("    ", id, "shmt_t->call_start", "shmt_t1", "shmt_fast", "shmt_site");
         for (int i = 0; i < n; i++) {
-            String v = "shmt_v[" + i + "]";
-            FieldKind kind = f.recorded().get(i).field().kind();
-            out.append("    shmt_p = ").append(encode(kind, kind == FieldKind.NELEMS || kind == FieldKind.UINT
-                    || kind == FieldKind.ADDR || kind == FieldKind.PTR || kind == FieldKind.CTX ? v : "(int64_t)" + v))
+            out.append("    shmt_p = ").append(encodeRaw(f.recorded().get(i).field().kind(), "shmt_v[" + i + "]"))
                .append(";\n");
         }
-        out.append("    shmt_event_end(shmt_t, shmt_p, ").append(id).append(");\n");
-        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(", SHMT_CALLSITE);\n");
+        out.append("    shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
+        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(", shmt_site);\n");
     }
 
     /** A field's value as the uint64_t its encoding starts from. */
@@ -156,13 +222,18 @@ public final class CWrapperEmitter {
         };
     }
 
-    private static String encode(FieldKind kind, String expr) {
+    /** The encoding of a value already made raw (raw()). */
+    private static String encodeRaw(FieldKind kind, String v) {
         return switch (kind) {
-            case ADDR, PTR -> "shmt_put_addr(shmt_t, shmt_p, (uint64_t)(uintptr_t)(" + expr + "))";
-            case CTX -> "shmt_put_ctx(shmt_t, shmt_p, (uint64_t)(uintptr_t)(" + expr + "))";
-            case NELEMS, UINT -> "shmt_put_uvar(shmt_p, (uint64_t)(" + expr + "))";
-            default -> "shmt_put_svar(shmt_p, (int64_t)(" + expr + "))";
+            case ADDR, PTR -> "shmt_put_addr(shmt_t, shmt_p, " + v + ")";
+            case CTX -> "shmt_put_ctx(shmt_t, shmt_p, " + v + ")";
+            case NELEMS, UINT -> "shmt_put_uvar(shmt_p, " + v + ")";
+            default -> "shmt_put_svar(shmt_p, (int64_t)" + v + ")";
         };
+    }
+
+    private static String encode(FieldKind kind, String expr) {
+        return encodeRaw(kind, raw(kind, expr));
     }
 
     /** "ret" in a trace expression is the call's return value. */
@@ -171,7 +242,30 @@ public final class CWrapperEmitter {
     }
 
     private static String realCall(TracedFunction f) {
-        return "real_" + f.name() + "(" + f.params().stream().map(Param::name).collect(Collectors.joining(", ")) + ")";
+        return "real_" + f.name() + "(" + arguments(f, "") + ")";
+    }
+
+    /** The call's arguments, after the leading ones ("" for none). */
+    private static String arguments(TracedFunction f, String leading) {
+        return Stream.concat(Stream.of(leading).filter(l -> !l.isEmpty()), f.params().stream().map(Param::name))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** "RET name(leading, TYPE param, ...)", "RET name(void)" without parameters. */
+    private static String signature(TracedFunction f, String name, String leading) {
+        String params = Stream.concat(Stream.of(leading).filter(l -> !l.isEmpty()),
+                f.params().stream().map(p -> declare(p.type(), p.name()))).collect(Collectors.joining(", "));
+        return f.returnType() + " " + name + "(" + (params.isEmpty() ? "void" : params) + ")";
+    }
+
+    /** "return CALL;" or, for a void function, "CALL; return;" (C has no return of a void expression). */
+    private static String returnOf(TracedFunction f, String call) {
+        return f.returnsValue() ? "return " + call + ";" : call + "; return;";
+    }
+
+    /** One statement or more as one. */
+    private static String block(String statements) {
+        return statements.startsWith("return ") ? statements : "{ " + statements + " }";
     }
 
     /** "long *" + "dest" -> "long *dest"; "int" + "pe" -> "int pe". */
