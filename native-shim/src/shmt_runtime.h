@@ -141,7 +141,7 @@ static inline int shmt_is_outer(shmt_thread *t) { return t->outer; }
 
 static inline void shmt_release(shmt_thread *t) { t->call_start = 0; }
 
-static inline uint8_t *shmt_put_uvar(uint8_t *p, uint64_t v)
+static inline __attribute__((always_inline)) uint8_t *shmt_put_uvar(uint8_t *p, uint64_t v)
 {
     if (__builtin_expect(v < 0x80, 1)) {
         p[0] = (uint8_t)v;
@@ -160,7 +160,7 @@ static inline uint8_t *shmt_put_uvar(uint8_t *p, uint64_t v)
     return p;
 }
 
-static inline uint8_t *shmt_put_svar(uint8_t *p, int64_t v)
+static inline __attribute__((always_inline)) uint8_t *shmt_put_svar(uint8_t *p, int64_t v)
 {
     return shmt_put_uvar(p, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
 }
