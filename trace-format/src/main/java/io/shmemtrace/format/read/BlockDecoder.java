@@ -75,6 +75,17 @@ final class BlockDecoder {
     /** Decodes the events in [start, limit) of the store, at most maxEvents of them. */
     Stop decode(ByteBuffer store, long start, long limit, long maxEvents, BlockHeader block,
                 Consumer<TraceEvent> visitor) {
+        Stop stop = decodeEvents(store, start, limit, maxEvents, block, visitor);
+        // Totals once per block, not per event: the events decoded end where the one it stopped at begins, and
+        // times only grow within a block.
+        eventsRead += decoded;
+        payloadBytes += stoppedAt - start;
+        if (decoded > 0) lastEndUnits = Math.max(lastEndUnits, event.endUnits);
+        return stop;
+    }
+
+    private Stop decodeEvents(ByteBuffer store, long start, long limit, long maxEvents, BlockHeader block,
+                              Consumer<TraceEvent> visitor) {
         cursor.reset(store, start, limit);
         event.thread = block.thread();
         long previousEnd = block.baseTime();
@@ -126,9 +137,6 @@ final class BlockDecoder {
                 return Stop.OVERRUN;
             }
             decoded++;
-            eventsRead++;
-            payloadBytes += cursor.position() - stoppedAt;
-            lastEndUnits = Math.max(lastEndUnits, previousEnd);
             visitor.accept(event);
         }
     }
