@@ -34,4 +34,7 @@ awk -v label="$label" -v p1="$p1" -v p2="$p2" -v t1="$t1" -v t2="$t2" -v n="$((n
 own() { callgrind_annotate --auto=no --threshold=100 "$1" | awk '/native-shim|libshmemtrace/ { gsub(",", "", $1); s += $1 } END { print s }'; }
 awk -v a="$(own "$out/cg.traced.$n1")" -v b="$(own "$out/cg.traced.$n2")" -v n="$((n2 - n1))" 'BEGIN {
   printf "the shim'"'"'s own instructions: %.1f per call (its block checksums included)\n", (b - a) / n / 2 }'
+# Under valgrind a call lasts ~50 times longer, so its times take more bytes (and the encoder more instructions)
+# than in a native run (scripts/bench-overhead.sh prints those bytes).
+dist/bin/shmembin2txt --summary "$out/trace" | sed -n 's/.*events, \([0-9.]*\) bytes\/event.*/bytes per event in the traced run under valgrind: \1/p'
 echo "per function: callgrind_annotate $out/cg.traced.$n2 | head -40"
