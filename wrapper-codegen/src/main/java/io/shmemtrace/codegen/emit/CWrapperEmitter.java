@@ -83,6 +83,7 @@ public final class CWrapperEmitter {
         out.append("    if (SHMT_UNLIKELY(!").append(poll ? "shmt_poll_gate" : "shmt_reserve")
            .append("(shmt_t, shmt_fast))) ").append(block(returnOf(f, general + "(" + arguments(f, "") + ")")))
            .append('\n');
+        // A poll call's values stay in registers: saved in the thread, a never-repeating poll took more instructions.
         boolean[] saved = poll ? new boolean[f.recorded().size()] : savedArguments(f);
         for (int i = 0; i < saved.length; i++) {
             if (saved[i]) {
