@@ -31,13 +31,13 @@ static inline uint64_t shmt_now(void)
 }
 
 /*
- * t0 = now; CALL; t1 = now, with one branch on the clock kind for both reads: the flag is read once, where
- * shmt_now() twice would reload it after the call (the compiler cannot know the call leaves it alone).
- * CALL is written twice; only one copy runs. (Traced calls use SHMT_TIMED_CALL of shmt_runtime.h.)
+ * t0 = now; CALL; t1 = now, with one branch on the clock kind for both reads (tsc: SHMT_CLOCK_IS_TSC, or an
+ * expression the compiler can fold): the flag is read once, where shmt_now() twice would reload it after the
+ * call (the compiler cannot know the call leaves it alone). CALL is written twice; only one copy runs.
  */
-#define SHMT_TIMED(t0, t1, CALL)                                                \
+#define SHMT_TIMED(tsc, t0, t1, CALL)                                           \
     do {                                                                        \
-        if (SHMT_CLOCK_IS_TSC) {                                                \
+        if (tsc) {                                                              \
             t0 = shmt_tsc();                                                    \
             CALL;                                                               \
             t1 = shmt_tsc();                                                    \

@@ -40,7 +40,7 @@
 
 typedef struct shmt_thread {
     uint8_t *cursor;        /* where the next event goes */
-    uint8_t *limit;         /* the fast path's: block_limit, or NULL (SHMT_REPEATING) to send calls the general way */
+    uint8_t *limit;         /* the fast path's: block_limit, or NULL or SHMT_REPEATING to send calls the general way */
     uint64_t call_start;    /* the clock when the traced call in progress began; 0 outside one (not busy) */
     uint64_t saved[SHMT_SAVED_ARGS]; /* the recorded arguments of the call in progress, while it runs */
     uint8_t *block_limit;   /* an event may start below this: block end - SHMT_EVENT_MAX */
@@ -83,19 +83,24 @@ static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int f
     return t;
 }
 
-/* Room for one event whose call starts at t0 (raw clock): a pending repeat's record and a change of block, out
- * of line. */
-static inline void shmt_reserve_at(shmt_thread *t, uint64_t t0)
+/* Whether the next event needs shmt_next_block first: a full block (or none yet), or a pending repeat's record. */
+static inline int shmt_block_change_due(shmt_thread *t)
 {
-    if (SHMT_UNLIKELY(t->cursor >= t->block_limit || t->rep_count)) shmt_next_block(t, t0);
+    return t->cursor >= t->block_limit || t->rep_count;
 }
 
-/* Room for one event, before the call. The fast path returns 0 when the call must take the general path,
- * which always returns 1. */
+/* Room for one event whose call starts at t0 (raw clock), out of line when the block changes. */
+static inline void shmt_reserve_at(shmt_thread *t, uint64_t t0)
+{
+    if (SHMT_UNLIKELY(shmt_block_change_due(t))) shmt_next_block(t, t0);
+}
+
+/* Room for one event, before the call (the clock is read only when the block changes). The fast path returns
+ * 0 when the call must take the general path, which always returns 1. */
 static inline __attribute__((always_inline)) int shmt_reserve(shmt_thread *t, const int fast)
 {
     if (fast) return t->cursor < t->limit;
-    if (SHMT_UNLIKELY(t->cursor >= t->block_limit || t->rep_count)) shmt_next_block(t, shmt_now());
+    if (SHMT_UNLIKELY(shmt_block_change_due(t))) shmt_next_block(t, shmt_now());
     return 1;
 }
 
@@ -114,20 +119,8 @@ static inline __attribute__((always_inline)) void shmt_poll_reserve(shmt_thread 
 }
 
 /* t->call_start = now (which marks the thread busy); CALL; t1 = now. The start goes to the thread, not a
- * register: nothing needs saving across the real call but the thread. One branch on the clock kind (the
- * general path's). */
-#define SHMT_TIMED_CALL(fast, t, t1, CALL)                                      \
-    do {                                                                        \
-        if ((fast) || SHMT_CLOCK_IS_TSC) {                                      \
-            (t)->call_start = shmt_tsc();                                       \
-            CALL;                                                               \
-            t1 = shmt_tsc();                                                    \
-        } else {                                                                \
-            (t)->call_start = shmt_mono_ns(CLOCK_MONOTONIC);                    \
-            CALL;                                                               \
-            t1 = shmt_mono_ns(CLOCK_MONOTONIC);                                 \
-        }                                                                       \
-    } while (0)
+ * register: nothing needs saving across the real call but the thread. The fast path is on the TSC. */
+#define SHMT_TIMED_CALL(fast, t, t1, CALL) SHMT_TIMED((fast) || SHMT_CLOCK_IS_TSC, (t)->call_start, t1, CALL)
 
 static inline shmt_thread *shmt_hold(void)
 {
@@ -179,6 +172,12 @@ static inline uint8_t *shmt_put_ctx(shmt_thread *t, uint8_t *p, uint64_t v)
     return shmt_put_svar(p, delta);
 }
 
+/* The time unit's shift: a constant on the fast path. */
+static inline __attribute__((always_inline)) unsigned shmt_shift(const int fast)
+{
+    return fast ? SHMT_FAST_SHIFT : shmt_tick_shift;
+}
+
 /* The first byte of the record that the next event writes (after shmt_reserve). */
 static inline uint8_t *shmt_record(shmt_thread *t) { return t->cursor; }
 
@@ -187,7 +186,7 @@ static inline uint8_t *shmt_record(shmt_thread *t) { return t->cursor; }
 static inline __attribute__((always_inline)) uint8_t *shmt_event_begin(shmt_thread *t, uint8_t *rec, unsigned id,
                                                                      uint64_t t0, uint64_t t1, const int fast)
 {
-    unsigned shift = fast ? SHMT_FAST_SHIFT : shmt_tick_shift;
+    unsigned shift = shmt_shift(fast);
     uint64_t start = t0 >> shift, end = t1 >> shift;
     int64_t burst = (int64_t)(start - t->last_end);
     if (SHMT_UNLIKELY(burst < 0)) start = t->last_end, burst = 0;
@@ -245,7 +244,7 @@ static inline __attribute__((always_inline)) int shmt_poll_repeat(shmt_thread *t
     for (unsigned i = 0; i < n; i++) {
         if (t->poll_args[i] != v[i]) return 0;
     }
-    unsigned shift = fast ? SHMT_FAST_SHIFT : shmt_tick_shift;
+    unsigned shift = shmt_shift(fast);
     uint64_t start = t0 >> shift, end = t1 >> shift;
     uint64_t floor = t->rep_count ? t->rep_end : t->last_end;
     if ((int64_t)(start - floor) < 0) start = floor;

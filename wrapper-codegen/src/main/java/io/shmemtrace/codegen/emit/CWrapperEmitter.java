@@ -99,14 +99,7 @@ public final class CWrapperEmitter {
         if (poll) {
             emitPollRecord(f);
         } else {
-            String id = "SHMT_ID_" + f.name();
-            emitRecordStart("    ", id, "shmt_t->call_start", "shmt_t1", "shmt_fast", "shmt_site");
-            for (int i = 0; i < saved.length; i++) {
-                Recorded r = f.recorded().get(i);
-                out.append("    shmt_p = ").append(saved[i] ? encodeRaw(r.field().kind(), "shmt_t->saved[" + i + "]")
-                        : encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
-            }
-            out.append("    shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
+            emitRecord(f, "    ", "shmt_t->call_start", "shmt_t1", "shmt_fast", "shmt_site", saved);
         }
         if (f.isFinalize()) {
             out.append("    shmt_stop(SHMT_STATE_FINALIZED, shmt_t1);\n");
@@ -145,14 +138,14 @@ public final class CWrapperEmitter {
         out.append("    int shmt_outer = shmt_is_outer(shmt_h);\n");
         out.append("    uint64_t shmt_t0, shmt_t1;\n");
         if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
-        out.append("    SHMT_TIMED(shmt_t0, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "").append(realCall(f))
+        out.append("    SHMT_TIMED(SHMT_CLOCK_IS_TSC, shmt_t0, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "").append(realCall(f))
            .append(");\n");
         out.append("    if (shmt_outer) {\n");
         out.append("        shmt_release(shmt_h);\n");
         out.append("        shmt_thread *shmt_t = shmt_start(shmt_t0);\n");
         out.append("        if (shmt_t != NULL) {\n");
         out.append("            shmt_reserve_at(shmt_t, shmt_t0);\n");
-        emitRecord(f, "            ", "shmt_t0", "shmt_t1");
+        emitRecord(f, "            ", "shmt_t0", "shmt_t1", "0", "SHMT_CALLSITE", new boolean[f.recorded().size()]);
         out.append("        }\n    }\n");
         if (f.returnsValue()) {
             out.append("    return shmt_ret;\n");
@@ -165,17 +158,20 @@ public final class CWrapperEmitter {
         out.append("    if (shmt_t != NULL) {\n");
         out.append("        uint64_t shmt_t0 = shmt_now();\n");
         out.append("        shmt_reserve_at(shmt_t, shmt_t0);\n");
-        emitRecord(f, "        ", "shmt_t0", "shmt_t0");
+        emitRecord(f, "        ", "shmt_t0", "shmt_t0", "0", "SHMT_CALLSITE", new boolean[f.recorded().size()]);
         out.append("        shmt_stop(SHMT_STATE_EXITED, shmt_t0);\n    }\n");
         out.append("    ").append(f.returnsValue() ? "return " : "").append(realCall(f)).append(";\n");
     }
 
-    /** The event from t0 to t1 (raw clock), its call site, its recorded fields: the general path, in the wrapper. */
-    private void emitRecord(TracedFunction f, String indent, String t0, String t1) {
+    /** The event from t0 to t1 (raw clock), its call site, its recorded fields (the saved ones from the thread). */
+    private void emitRecord(TracedFunction f, String indent, String t0, String t1, String fast, String site,
+                            boolean[] saved) {
         String id = "SHMT_ID_" + f.name();
-        emitRecordStart(indent, id, t0, t1, "0", "SHMT_CALLSITE");
-        for (Recorded r : f.recorded()) {
-            out.append(indent).append("shmt_p = ").append(encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
+        emitRecordStart(indent, id, t0, t1, fast, site);
+        for (int i = 0; i < saved.length; i++) {
+            Recorded r = f.recorded().get(i);
+            out.append(indent).append("shmt_p = ").append(saved[i] ? encodeRaw(r.field().kind(), "shmt_t->saved[" + i + "]")
+                    : encode(r.field().kind(), cExpression(r.expr()))).append(";\n");
         }
         out.append(indent).append("shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
     }
