@@ -1,6 +1,8 @@
 package io.shmemtrace.bench;
 
+import io.shmemtrace.bench.calibrate.CostTable;
 import io.shmemtrace.bench.calibrate.LinearFit;
+import io.shmemtrace.bench.catalog.Catalog;
 import io.shmemtrace.bench.calibrate.MachineFile;
 import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.run.Row;
@@ -17,9 +19,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "calibrate", mixinStandardHelpOptions = true, usageHelpWidth = 120,
-        description = {"Measures this machine with a built-in configuration (putmem, putmem_nbi and getmem from 8 B",
-                "to 1 MiB, barrier_all), fits latency, bandwidth and LogGP parameters, prints them with the fit's",
-                "error, and writes a machine file for shmemsim (PSINS Machine/Node lines plus Model lines)."})
+        description = {"Measures this machine with a built-in configuration (puts, gets, their _nbi forms, p, g, iput,",
+                "iget, atomics, waits, fence, quiet, barrier and the collectives over their sizes), fits latency,",
+                "bandwidth and LogGP parameters, prints them with the fit's error, and writes a machine file for",
+                "shmemsim (PSINS Machine/Node lines, Model lines, and the measured rows as the table model's)."})
 final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
 
@@ -57,7 +60,9 @@ final class CalibrateCommand extends BenchCommand {
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
-        MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, provenance);
+        CostTable table = CostTable.of(rows, Catalog.spec(), pes.npes);
+        MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, table,
+                provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
         out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",

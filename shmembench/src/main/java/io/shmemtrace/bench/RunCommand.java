@@ -66,12 +66,14 @@ final class RunCommand extends BenchCommand {
             throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
         int failures = 0;
+        Progress progress = new Progress(cmd.err(), tests.stream().mapToInt(t -> t.cases().size()).sum());
         for (Built b : cmd.generateAndBuild(tests, dir, List.of())) {
             if (!b.ok()) {
                 if (!b.skipped()) failures++;
                 continue;
             }
-            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN, BenchRun.Restart.RESUME)) {
+            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN, BenchRun.Restart.RESUME,
+                    BenchRun.CASE_LIMIT_SECONDS, progress::line)) {
                 rows.addAll(a.rows());
                 if (a.failure() != null) {
                     cmd.err().println("shmembench: " + b.source().path().getFileName() + ": " + a.failure());
@@ -79,6 +81,32 @@ final class RunCommand extends BenchCommand {
                 }
             }
         }
+        progress.done();
         return new Results(rows, failures);
+    }
+
+    /** On a terminal, one self-overwriting line on stderr: the case running, of how many. Silent otherwise. */
+    static final class Progress {
+        private final PrintStream err;
+        private final int total;
+        private final boolean terminal = System.console() != null;
+        private int started;
+
+        Progress(PrintStream err, int total) {
+            this.err = err;
+            this.total = total;
+        }
+
+        void line(String line) {
+            if (!terminal || !line.startsWith("CASE\t")) return;
+            String[] f = line.split("\t");
+            started++;
+            err.printf("\rshmembench: case %d of %d: %-40s", Math.min(started, total), total, f.length > 2 ? f[2] : "");
+            err.flush();
+        }
+
+        void done() {
+            if (terminal && started > 0) err.printf("\r%80s\r", "");
+        }
     }
 }

@@ -9,9 +9,10 @@ import java.util.Locale;
  * @param onNode the fitted on-node parameters
  * @param offNode the fitted off-node parameters, or null when the job ran on one host (the on-node ones
  *     stand in, and the file says so)
+ * @param table the measured rows per operation and size (the table model), or null
  */
 public record MachineFile(int coresPerNode, LogGP onNode, LogGP offNode, double collectiveStepSeconds,
-                          String provenance) {
+                          CostTable table, String provenance) {
 
     /** LogGP parameters of one link class, in seconds (G: seconds per byte). */
     public record LogGP(double latency, double overhead, double gap, double gapPerByte) {
@@ -41,6 +42,10 @@ public record MachineFile(int coresPerNode, LogGP onNode, LogGP offNode, double 
                 onNode.latency, onNode.overhead, onNode.gap, onNode.gapPerByte, off.latency, off.overhead, off.gap,
                 off.gapPerByte, collectiveStepSeconds));
         b.append(String.format(Locale.ROOT, "Model simple collective_step=%.6g%n", collectiveStepSeconds));
+        if (table != null && !table.isEmpty()) {
+            b.append("#model table OP.call|OP.complete=bytes:seconds,...: the measured rows (shmemsim --comm-model table)\n");
+            b.append(table.lines());
+        }
         return b.toString();
     }
 }

@@ -7,7 +7,7 @@ import io.shmemtrace.format.Completion;
 public enum Timing {
     /** as it returns: gets, fetching atomics, tests, fence, quiet */
     RETURN("return"),
-    /** to completion: call + quiet, less an empty quiet */
+    /** to completion: call + quiet, less an empty quiet; and streamed (STREAM) */
     COMPLETE("+quiet"),
     /** _nbi: full, post, quiet, overlap */
     NBI(""),
@@ -17,6 +17,9 @@ public enum Timing {
     SYNCHRONISING("loop"),
     /** half a ping-pong's round trip */
     PINGPONG("rtt/2");
+
+    /** The second row of a COMPLETE call: issued back to back, completed by one untimed quiet per sample. */
+    public static final String STREAM = "stream";
 
     public final String variant;
 

@@ -17,6 +17,8 @@ import java.util.Map;
  */
 public final class BenchRun {
     private static final long TIMEOUT_SECONDS = 600;
+    /** A case that prints nothing for this long hangs (a library bug): the run is ended and resumed after it. */
+    public static final long CASE_LIMIT_SECONDS = 60;
     private static final int MAX_RESTARTS = 20;
 
     /** What one process launch printed: rows, and each PE's counts of its own calls (empty if it died). */
@@ -46,6 +48,12 @@ public final class BenchRun {
 
     public static List<Attempt> run(Built built, int npes, Launch launch, Restart restart)
             throws IOException, InterruptedException {
+        return run(built, npes, launch, restart, CASE_LIMIT_SECONDS, line -> { });
+    }
+
+    /** As above, ending a case after caseLimitSeconds of silence, each output line handed to onLine as it comes. */
+    public static List<Attempt> run(Built built, int npes, Launch launch, Restart restart, long caseLimitSeconds,
+                                    java.util.function.Consumer<String> onLine) throws IOException, InterruptedException {
         List<Attempt> attempts = new ArrayList<>();
         int start = 0;
         List<String> skip = new ArrayList<>();
@@ -63,7 +71,7 @@ public final class BenchRun {
             Processes.Result r;
             Map<Integer, Map<String, Count>> counts = new HashMap<>();
             try {
-                r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS);
+                r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS, caseLimitSeconds, onLine);
                 for (int pe = 0; pe < npes; pe++) readCounts(countDir.resolve("pe" + pe + ".counts"), counts);
             } finally {
                 try (var files = Files.list(countDir)) {
@@ -86,7 +94,8 @@ public final class BenchRun {
                 attempts.add(new Attempt(traceDir, rows, counts, null));
                 return attempts;
             }
-            String why = r.timedOut() ? "did not end in " + TIMEOUT_SECONDS + " s" : "ended with status " + r.status();
+            String why = r.timedOut() ? "was stopped after " + caseLimitSeconds + " s without output (or "
+                    + TIMEOUT_SECONDS + " s in all)" : "ended with status " + r.status();
             String failure = lastApi == null ? "the program " + why + " before its first case: " + r.firstLine()
                     : lastApi + ": the program " + why + " in this call (case " + lastCase + ")";
             attempts.add(new Attempt(traceDir, rows, Map.of(), failure));

@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.PriorityQueue;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.HashSet;
 import java.util.function.LongConsumer;
@@ -55,8 +57,12 @@ public final class Replay {
     private final Map<Long, Lock> locks = new HashMap<>();
     private final PriorityQueue<Sequence> pendingWaits =
             new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
-    /** (pe, address) waited on somewhere in the trace -> the writes to it, in traced order. */
-    private final Map<WriteKey, ArrayDeque<double[]>> writes = new HashMap<>();
+    /**
+     * Per task, the addresses it waits on somewhere in the trace -> the writes whose bytes cover them, in traced
+     * order ({traced start, when the waiter sees it}); null for a task that never waits.
+     */
+    private final NavigableMap<Long, ArrayDeque<double[]>>[] waitedWords;
+    private boolean anyWaits;
     private final Horizon horizon;
     /**
      * A task may run ahead of the others until it blocks (no heap operation per event) when no call's cost
@@ -77,8 +83,6 @@ public final class Replay {
     private LongConsumer progress = e -> { };
     private WaitState.Listener waits = (state, call, seconds) -> { };
 
-    private record WriteKey(int pe, long address) {}
-
     /** A collective instance: who has arrived, and when the last did. */
     private static final class Gathering {
         final PsinsType type;
@@ -86,6 +90,9 @@ public final class Replay {
         final int expected;
         final List<Sequence> members = new ArrayList<>();
         double last;
+        /** A broadcast's: how many have arrived, and when its root did (NaN until then). */
+        int arrived;
+        double rootArrival = Double.NaN;
 
         Gathering(PsinsType type, String name, int expected) {
             this.type = type;
@@ -117,6 +124,9 @@ public final class Replay {
                 || c.type() == PsinsType.TEST || c.type() == PsinsType.SET_LOCK || c.type() == PsinsType.TEST_LOCK);
         horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
         runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
+        @SuppressWarnings("unchecked")
+        NavigableMap<Long, ArrayDeque<double[]>>[] words = new NavigableMap[tasks];
+        waitedWords = words;
         if (file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT || c.type() == PsinsType.TEST)) {
             findWaitedAddresses();
         }
@@ -163,7 +173,9 @@ public final class Replay {
             PsinsFile.TaskReader reader = file.reader(t.task(), READ_BUFFER);
             while (reader.next(r)) {
                 if (r.type() == PsinsType.WAIT || r.type() == PsinsType.TEST) {
-                    writes.putIfAbsent(new WriteKey(t.task(), r.address()), new ArrayDeque<>());
+                    if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();
+                    waitedWords[t.task()].putIfAbsent(r.address(), new ArrayDeque<>());
+                    anyWaits = true;
                 }
             }
         }
@@ -190,8 +202,9 @@ public final class Replay {
         }
         List<String> stuck = new ArrayList<>();
         for (Gathering g : gatherings.values()) {
-            stuck.add(g.name + " instance: " + g.members.size() + " of " + g.expected + " members arrived (task "
-                    + g.members.get(0).task + " first)");
+            int arrived = Math.max(g.arrived, g.members.size());
+            stuck.add(g.name + " instance: " + arrived + " of " + g.expected + " members arrived"
+                    + (g.members.isEmpty() ? "" : " (task " + g.members.get(0).task + " first)"));
         }
         if (!stuck.isEmpty()) {
             throw new ReplayException("the trace's collectives do not match: " + stuck.size() + " never complete, e.g. "
@@ -228,7 +241,10 @@ public final class Replay {
     private void execute(Sequence s) throws IOException, PsinsFormatException, ReplayException {
         PsinsRecord r = s.current;
         double start = s.readyAt;
-        if (r.type() != PsinsType.INIT) s.compute += start - s.clock;
+        if (r.type() != PsinsType.INIT) {
+            s.compute += start - s.clock;
+            s.tracedCompute += r.burstBefore();
+        }
         events++;
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
@@ -239,7 +255,7 @@ public final class Replay {
                 if (r.completion() >= 0 && r.completion() != r.event()) {
                     completions[s.task].add(r.completion(), landed, call.posted());
                 }
-                if (!call.isGet() && !writes.isEmpty()) wrote(r.target(), r.address(), r.start(), landed);
+                if (!call.isGet() && anyWaits) wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
                 if (same) onNodeBytes += r.bytes();
                 else offNodeBytes += r.bytes();
                 s.bytesMoved += r.bytes();
@@ -254,10 +270,11 @@ public final class Replay {
                 else finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             }
             case CLEAR_LOCK -> {
-                double end = start + model.local(new Local(r.type(), s.task, r.duration()));
+                Local release = new Local(r.type(), s.task, r.duration());
+                double end = start + model.local(release);
                 Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock());
                 lock.held = false;
-                lock.freeAt = end;
+                lock.freeAt = start + model.lockFreed(release);
                 changed = true;
                 finish(s, start, end, 0);
                 tryGrant(lock, false);
@@ -304,6 +321,7 @@ public final class Replay {
             default -> {
                 s.comm += end - start - waited;
                 s.wait += waited;
+                s.tracedComm += r.duration();
             }
         }
         s.tracedLastEnd = Math.max(s.tracedLastEnd, r.start() + r.duration());
@@ -338,6 +356,10 @@ public final class Replay {
         s.blocked = true;
         s.arrival = start;
         setHorizon(s);
+        if (r.type() == PsinsType.BROADCAST && r.root() >= 0) {
+            broadcast(s, g, k);
+            return;
+        }
         g.members.add(s);
         g.last = Math.max(g.last, start);
         if (g.members.size() < g.expected) return;
@@ -358,6 +380,36 @@ public final class Replay {
             reportCollectiveWait(m, mr, g.last, rootArrival, end);
             finish(m, m.arrival, end, waited);
         }
+    }
+
+    /**
+     * A broadcast synchronises its members with the root only: the root leaves after its own part, each other
+     * member once the data has come down from the root (the model's cost after the root's arrival), whoever else
+     * is late. Members that arrive before the root wait for it.
+     */
+    private void broadcast(Sequence s, Gathering g, long key) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        PeSet set = r.set() < file.peSets().size() ? file.peSets().get(r.set()) : null;
+        if (++g.arrived == g.expected) gatherings.remove(key);
+        if (rankOf(s.task, set) != r.root()) {
+            if (Double.isNaN(g.rootArrival)) g.members.add(s); // until the root comes
+            else leaveBroadcast(s, g, set);
+            return;
+        }
+        g.rootArrival = s.arrival;
+        leaveBroadcast(s, g, set);
+        for (Sequence m : g.members) leaveBroadcast(m, g, set);
+        g.members.clear();
+    }
+
+    private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, PsinsFormatException {
+        PsinsRecord mr = m.current;
+        SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
+                spansNodes(mr.set(), set), mr.duration()));
+        double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
+        double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
+        if (waited > 0) waits.waited(WaitState.LATE_BROADCAST, mr, waited);
+        finish(m, m.arrival, end, waited);
     }
 
     private static int rankOf(int task, PeSet set) {
@@ -432,11 +484,23 @@ public final class Replay {
 
     // --- waits released by writes
 
-    private void wrote(int pe, long address, double tracedStart, double landed) {
-        ArrayDeque<double[]> list = writes.get(new WriteKey(pe, address));
-        if (list == null) return;
+    /**
+     * A write to pe of bytes at address, issued at tracedStart in the trace and seen by pe at seen: remembered for
+     * every waited word its bytes cover (a strided put: its first bytes' span, the stride not being recorded).
+     */
+    private void wrote(int pe, long address, long bytes, double tracedStart, double seen) {
+        NavigableMap<Long, ArrayDeque<double[]>> words = pe >= 0 && pe < waitedWords.length ? waitedWords[pe] : null;
+        if (words == null) return;
+        long end = address + Math.max(1, bytes);
+        if (end < address) end = Long.MAX_VALUE; // an address near the top: the range ends there
+        for (ArrayDeque<double[]> list : words.subMap(address, true, end, false).values()) {
+            remember(list, tracedStart, seen);
+        }
+    }
+
+    private void remember(ArrayDeque<double[]> list, double tracedStart, double seen) {
         // keep them in traced order; what is before the horizon matters only as the latest such
-        double[] w = {tracedStart, landed};
+        double[] w = {tracedStart, seen};
         if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
         else {
             ArrayDeque<double[]> sorted = new ArrayDeque<>();
@@ -475,7 +539,7 @@ public final class Replay {
         PsinsRecord r = s.current;
         double deadline = s.tracedEnd();
         double landed = Double.NaN;
-        ArrayDeque<double[]> list = writes.get(new WriteKey(s.task, r.address()));
+        ArrayDeque<double[]> list = waitedWords[s.task] == null ? null : waitedWords[s.task].get(r.address());
         if (list != null) {
             for (double[] w : list) {
                 if (w[0] > deadline) break;

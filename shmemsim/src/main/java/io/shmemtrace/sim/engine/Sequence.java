@@ -24,6 +24,9 @@ final class Sequence {
     double compute;
     double comm;
     double wait;
+    /** The same as traced: bursts, and time in calls (waits included), after init. */
+    double tracedCompute;
+    double tracedComm;
     double initEnd = Double.NaN;
     double finalizeStart = Double.NaN;
     double tracedInitEnd = Double.NaN;

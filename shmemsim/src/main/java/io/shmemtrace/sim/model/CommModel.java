@@ -51,4 +51,12 @@ public interface CommModel {
 
     /** A call with no partner: quiet and fence (before what they wait for), lock release, polls, the rest. */
     double local(Local call);
+
+    /**
+     * When, after a clear_lock's start, the next asker can have the lock: by default when the call ends (its
+     * release seen by the next holder then).
+     */
+    default double lockFreed(Local clearLock) {
+        return local(clearLock);
+    }
 }

@@ -13,8 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * --json: the whole prediction as one object: predicted_s, traced_s, model, tasks, events, by_type, by_call,
- * by_task, bytes, unmatched_waits. Written to a temporary file and moved in: never half-written.
+ * --json: the whole prediction as one object: predicted_s, traced_s, model, tasks, events, by_type, by_call
+ * (each with its traced_s and diff_s), differences (Explanation), by_task (with its traced compute and time in
+ * calls), bytes, unmatched_waits. Written to a temporary file and moved in: never half-written.
  */
 public final class JsonReport {
     private JsonReport() {}
@@ -65,6 +66,16 @@ public final class JsonReport {
             stats(g, r.calls()[i]);
         }
         g.writeEndObject();
+        g.writeArrayFieldStart("differences");
+        for (Explanation.Difference d : Explanation.of(p)) {
+            g.writeStartObject();
+            g.writeStringField("what", d.what());
+            g.writeNumberField("predicted_s", d.predicted());
+            g.writeNumberField("traced_s", d.traced());
+            g.writeNumberField("diff_s", d.seconds());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
         g.writeArrayFieldStart("by_task");
         for (TaskTimes t : r.tasks()) {
             g.writeStartObject();
@@ -72,6 +83,8 @@ public final class JsonReport {
             g.writeNumberField("compute_s", t.compute());
             g.writeNumberField("comm_s", t.comm());
             g.writeNumberField("wait_s", t.waited());
+            g.writeNumberField("traced_compute_s", t.tracedCompute());
+            g.writeNumberField("traced_in_calls_s", t.tracedComm());
             g.writeNumberField("bytes", t.bytes());
             g.writeNumberField("messages", t.messages());
             g.writeEndObject();
@@ -87,6 +100,7 @@ public final class JsonReport {
         g.writeNumberField("wait_s", c.wait);
         g.writeNumberField("bytes", c.bytes);
         g.writeNumberField("traced_s", c.tracedTime);
+        g.writeNumberField("diff_s", c.time - c.tracedTime);
         g.writeEndObject();
     }
 }

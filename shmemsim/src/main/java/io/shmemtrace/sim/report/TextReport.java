@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * stdout: PSINS's lines first (TaskTimes, ETime, Event, TotalPredictionTime), so that scripts written for
- * PSINS keep working, then the paper's statistics.
+ * PSINS keep working, then the paper's statistics, each predicted figure beside its traced one, and what the
+ * difference comes from (Explanation).
  */
 public final class TextReport {
     private static final int TASK_TABLE_LIMIT = 64;
@@ -37,20 +38,26 @@ public final class TextReport {
         out.printf(Locale.ROOT, "  shmem_init %.6f s, shmem_finalize %.6f s per task on average, as traced (outside the window)%n",
                 p.meanInit(), p.meanFinalize());
         out.println();
-        out.printf("%-16s %12s %14s %14s %14s %12s%n", "by event type", "calls", "time_s", "wait_s", "bytes", "avg_bytes");
+        out.printf("%-16s %11s %13s %13s %13s %8s %13s %14s %10s%n", "by event type", "calls", "traced_s", "predicted_s",
+                "diff_s", "diff", "wait_s", "bytes", "avg_bytes");
         for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
             CallStats c = e.getValue();
-            out.printf(Locale.ROOT, "%-16s %12d %14.9f %14.9f %14d %12s%n", e.getKey().name().toLowerCase(Locale.ROOT),
-                    c.calls, c.time, c.wait, c.bytes, c.bytes > 0 ? String.format(Locale.ROOT, "%.1f", (double) c.bytes / c.calls) : "-");
+            out.printf(Locale.ROOT, "%-16s %11d %13.6f %13.6f %+13.6f %8s %13.6f %14d %10s%n",
+                    e.getKey().name().toLowerCase(Locale.ROOT), c.calls, c.tracedTime, c.time, c.time - c.tracedTime,
+                    percent(c.time, c.tracedTime), c.wait, c.bytes,
+                    c.bytes > 0 ? String.format(Locale.ROOT, "%.1f", (double) c.bytes / c.calls) : "-");
         }
         out.println();
         if (r.tasks().size() <= TASK_TABLE_LIMIT) {
-            out.printf("%-8s %14s %14s %14s %14s %12s%n", "task", "compute_s", "comm_s", "wait_s", "bytes", "avg_msg");
+            out.printf("%-8s %13s %13s %8s %13s %13s %8s %13s %14s %10s%n", "task", "compute_s", "traced", "diff",
+                    "in_calls_s", "traced", "diff", "wait_s", "bytes", "avg_msg");
             for (TaskTimes t : r.tasks()) taskLine(out, t);
         } else {
             out.printf("by task: %d tasks (the table is printed up to %d; --json has every task)%n", r.tasks().size(),
                     TASK_TABLE_LIMIT);
         }
+        out.println();
+        Explanation.print(p, out);
         out.println();
         long total = r.onNodeBytes() + r.offNodeBytes();
         out.printf(Locale.ROOT, "one-sided bytes: %d on-node (%.1f %%), %d off-node (%.1f %%)%n", r.onNodeBytes(),
@@ -65,7 +72,15 @@ public final class TextReport {
     }
 
     private static void taskLine(PrintStream out, TaskTimes t) {
-        out.printf(Locale.ROOT, "%-8d %14.9f %14.9f %14.9f %14d %12s%n", t.task(), t.compute(), t.comm(), t.waited(),
-                t.bytes(), t.messages() > 0 ? String.format(Locale.ROOT, "%.1f", (double) t.bytes() / t.messages()) : "-");
+        double inCalls = t.comm() + t.waited();
+        out.printf(Locale.ROOT, "%-8d %13.6f %13.6f %8s %13.6f %13.6f %8s %13.6f %14d %10s%n", t.task(), t.compute(),
+                t.tracedCompute(), percent(t.compute(), t.tracedCompute()), inCalls, t.tracedComm(),
+                percent(inCalls, t.tracedComm()), t.waited(), t.bytes(),
+                t.messages() > 0 ? String.format(Locale.ROOT, "%.1f", (double) t.bytes() / t.messages()) : "-");
+    }
+
+    /** The predicted time against the traced one, as a signed percentage; "-" where nothing was traced. */
+    static String percent(double predicted, double traced) {
+        return traced > 0 ? String.format(Locale.ROOT, "%+.1f%%", 100 * (predicted - traced) / traced) : "-";
     }
 }

@@ -1,0 +1,110 @@
+#!/bin/sh
+# shmemsim checked against a second machine. Machine A is this host with UCX's default transports (shared
+# memory); machine B is this host with UCX_TLS=tcp,self (every transfer over TCP loopback). For each program:
+# trace it on A, calibrate A and B with shmembench, predict A from A's trace (self) and B from A's trace
+# (cross), run it on B RUNS times (traced: the window is read from the trace, as A's), and print per program and
+# model: traced A, predicted A, error; traced B (median, and the spread of the runs), predicted B, error; the
+# replay's speed; and the load average during the program's runs, so that noise can be told from error.
+# Then the median and worst |error| per model. Not a test: the figures depend on the machine and its load;
+# 2 PEs on 2 cores is the only fair size here (openshmem-here.md).
+#   scripts/validate-sim.sh [OUT_DIR]     (after mvn package; RUNS=3, MODELS="simple loggp contention table",
+#                                          PROGRAMS="name ..." a subset of the list below)
+# Writes OUT_DIR/validation.csv (one row per program and model) and OUT_DIR/validation.txt (the table).
+set -e
+cd "$(dirname "$0")/.."
+. scripts/setup.sh
+out=${1:-target/validate-sim}
+runs=${RUNS:-3}
+models=${MODELS:-simple loggp contention table}
+np=2
+mkdir -p "$out/bin"
+out=$(cd "$out" && pwd)
+dist=$(pwd)/dist/bin
+
+# name | source | arguments: the examples, then kernels shaped like real SHMEM applications
+catalogue='heat1d|examples/c/heat1d.c|
+pingpong|examples/c/pingpong.c|
+jacobi|examples/c/jacobi.c|
+halo2d|examples/c/halo2d.c|
+isx|examples/c/isx.c|
+gups|examples/c/gups.c|
+gups-locked|examples/c/gups.c|-l
+pipeline|examples/c/pipeline.c|
+cg|examples/c/cg.c|'
+[ -n "$PROGRAMS" ] && catalogue=$(echo "$catalogue" | awk -F'|' -v want=" $PROGRAMS " 'index(want, " " $1 " ")')
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+# the traced application window of a run directory, seconds (shmemsim's measured replay reads it exactly)
+window() {
+  "$dist/shmemsim" -q --comm-model measured --json "$1.json" "$1" > /dev/null
+  awk -F'[:,]' '/"traced_s"/ { print $2 + 0; exit }' "$1.json"
+}
+# field of a shmemsim --json file
+field() { awk -F'[:,]' -v f="\"$2\"" '$1 ~ f { print $2 + 0; exit }' "$1"; }
+
+echo "calibrating A (default transports) and B (UCX_TLS=tcp,self) ..."
+"$dist/shmembench" calibrate --np $np -o "$out/A.cfg" > "$out/calibrate-A.txt"
+UCX_TLS=tcp,self "$dist/shmembench" calibrate --np $np -o "$out/B.cfg" > "$out/calibrate-B.txt"
+
+echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg" \
+  > "$out/validation.csv"
+echo "$catalogue" | while IFS='|' read -r name source args; do
+  [ -n "$name" ] || continue
+  exe="$out/bin/$(basename "$source" .c)"
+  oshcc -O2 -o "$exe" "$source" -lm
+  l0=$(load)
+  rm -rf "$out/A-$name"
+  # shellcheck disable=SC2086
+  SHMEMTRACE_DIR="$out/A-$name" oshrun --oversubscribe -np $np "$dist/shmemtrace" "$exe" $args < /dev/null > /dev/null
+  "$dist/shmem2psins" -q --force -o "$out/A-$name.psins" "$out/A-$name"
+  tracedA=$(window "$out/A-$name.psins")
+  : > "$out/B-$name.windows"
+  i=1
+  while [ $i -le "$runs" ]; do
+    rm -rf "$out/B-$name-$i"
+    # shellcheck disable=SC2086
+    UCX_TLS=tcp,self SHMEMTRACE_DIR="$out/B-$name-$i" oshrun -x UCX_TLS --oversubscribe -np $np "$dist/shmemtrace" \
+      "$exe" $args < /dev/null > /dev/null
+    "$dist/shmem2psins" -q --force -o "$out/B-$name-$i.psins" "$out/B-$name-$i"
+    window "$out/B-$name-$i.psins" >> "$out/B-$name.windows"
+    i=$((i + 1))
+  done
+  l1=$(load)
+  stats=$(sort -g "$out/B-$name.windows" | awk '{ v[NR] = $1 } END {
+    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }')
+  for model in $models; do
+    "$dist/shmemsim" -q --machine "$out/A.cfg" --comm-model "$model" --json "$out/$name-$model-self.json" \
+      "$out/A-$name.psins" > "$out/$name-$model-self.txt"
+    "$dist/shmemsim" -q --machine "$out/B.cfg" --comm-model "$model" --json "$out/$name-$model-cross.json" \
+      "$out/A-$name.psins" > "$out/$name-$model-cross.txt"
+    pa=$(field "$out/$name-$model-self.json" predicted_s)
+    pb=$(field "$out/$name-$model-cross.json" predicted_s)
+    ev=$(field "$out/$name-$model-cross.json" events)
+    rs=$(field "$out/$name-$model-cross.json" replay_s)
+    echo "$name $model $tracedA $pa $stats $pb $ev $rs $l0 $l1" | awk '{
+      ea = ($4 - $3) / $3; eb = ($8 - $5) / $5
+      printf "%s,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.4f,%d,%.0f,%.2f\n", $1, $2, $3, $4, ea, $5, $6, $7, $8, eb, $9,
+        $9 / ($10 > 0 ? $10 : 1e-9), ($11 + $12) / 2 }' >> "$out/validation.csv"
+  done
+done
+
+awk -F, 'NR > 1 {
+  printf "%-12s %-10s %9.4f %9.4f %+7.1f%%   %9.4f [%.4f-%.4f] %9.4f %+7.1f%% %10.0f %5.2f\n",
+    $1, $2, $3, $4, 100 * $5, $6, $7, $8, $9, 100 * $10, $12, $13 }' "$out/validation.csv" > "$out/rows.txt"
+{
+  printf "%-12s %-10s %9s %9s %8s   %9s %15s %9s %8s %10s %5s\n", program model "traced_A" "pred_A" "err_A" "traced_B" \
+    "B_min-max" "pred_B" "err_B" "events/s" "load"
+  cat "$out/rows.txt"
+  echo
+  echo "per model: median / worst |error|, self (A from A) and cross (B from A's trace)"
+  for model in $models; do
+    awk -F, -v m="$model" 'NR > 1 && $2 == m { a = $5 < 0 ? -$5 : $5; b = $10 < 0 ? -$10 : $10; print a, b }' \
+      "$out/validation.csv" > "$out/errors-$model.txt"
+    self=$(cut -d' ' -f1 "$out/errors-$model.txt" | sort -g | awk '{ v[NR] = $1 } END {
+      printf "%.1f %% / %.1f %%", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), 100 * v[NR] }')
+    cross=$(cut -d' ' -f2 "$out/errors-$model.txt" | sort -g | awk '{ v[NR] = $1 } END {
+      printf "%.1f %% / %.1f %%", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), 100 * v[NR] }')
+    printf "  %-10s self %-18s cross %s\n" "$model" "$self" "$cross"
+  done
+} | tee "$out/validation.txt"
+echo "wrote $out/validation.csv and $out/validation.txt"
