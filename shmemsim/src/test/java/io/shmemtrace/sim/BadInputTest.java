@@ -31,7 +31,9 @@ class BadInputTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "Machine 1 1e9 1e-6                     | m.cfg:2: expected Machine nodes network_bw network_lt buses (5 fields), found 4",
-        "Machine 1 fast 1e-6 1                  | m.cfg:2: network_bw 'fast' is not a number",
+        "Machine 1 fast 1e-6 1                  | m.cfg:2: network_bw 'fast' is not a finite number",
+        "Machine 1 Infinity 1e-6 1              | m.cfg:2: network_bw 'Infinity' is not a finite number",
+        "Node -1 8 1 1 5e9 NaN 1.0              | m.cfg:2: local_lt 'NaN' is not a finite number",
         "Machine 1 0 1e-6 1                     | m.cfg:2: network_bw 0 must be above 0",
         "Node -1 8 1 1 5e9 -1 1.0               | m.cfg:2: local_lt -1 is negative",
         "Node -1 0 1 1 5e9 1e-7 1.0             | m.cfg:2: cores, inp and out must be at least 1",
@@ -90,7 +92,7 @@ class BadInputTest {
     void aModelThatNeedsAMachineSaysSo() throws IOException {
         Outcome o = shmemsim("-q", run().toString());
         assertEquals(2, o.status());
-        assertEquals("shmemsim: model loggp needs a machine file (--machine FILE; shmembench calibrate writes one for"
+        assertEquals("shmemsim: model table needs a machine file (--machine FILE; shmembench calibrate writes one for"
                 + " this machine)\n", o.err());
     }
 

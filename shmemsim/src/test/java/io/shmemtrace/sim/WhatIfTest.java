@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** What-ifs whose answers are known exactly, on synthetic runs. */
 class WhatIfTest {
     private static final long MS = 1_000_000;
+    private static final long ADDR = 0x10000;
     private static final double NS = 1e-9;
 
     @TempDir
@@ -78,7 +79,7 @@ class WhatIfTest {
         }
         run.all("shmem_finalize", 0, 800_000);
         Path trace = run.writeTo(Files.createDirectories(dir.resolve("puts")));
-        for (String model : List.of("loggp", "simple", "contention")) {
+        for (String model : List.of("loggp", "simple", "contention", "table")) { // table: no Model table lines, LogGP
             Prediction p = simulate(trace, model, machine("free", FREE_MACHINE.formatted("1.0")));
             assertEquals(5 * MS * NS, p.predicted, 1e-12, model);
         }
@@ -108,9 +109,61 @@ class WhatIfTest {
         assertEquals((10 * MS + late) * NS, p.predicted, 1e-12);
     }
 
+    private static final String TABLE_MACHINE = FREE_MACHINE.formatted("1.0") + """
+            Model table put.call=8:1e-6,1024:2e-6,65536:10e-6 put.complete=8:3e-6,1024:5e-6,65536:30e-6
+            Model table quiet.call=0:1e-7 wait.seen=0:5e-7
+            """;
+
+    @Test
+    void theTableModelCostsWhatWasMeasuredAtEverySampleAndInterpolatesBetween() throws Exception {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        for (long bytes : new long[] {8, 1024, 65536, 516}) {
+            run.call(0, "shmem_putmem", 10_000, 50_000, 1, bytes, ADDR).call(0, "shmem_quiet", 0, 50_000);
+        }
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Prediction p = simulate(run.writeTo(Files.createDirectories(dir.resolve("table"))), "table",
+                machine("table.cfg", TABLE_MACHINE));
+        // in the call: 1 + 2 + 10 us at the samples, and 1.5 us halfway between 8 and 1024 bytes
+        assertEquals((1 + 2 + 10 + 1.5) * 1e-6, p.callTime.get("shmem_putmem"), 1e-12);
+        // each quiet waits for its put's completion: complete - call (2, 3, 20 and 2.5 us), never less than its own
+        assertEquals((2 + 3 + 20 + 2.5) * 1e-6, p.callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    @Test
+    void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
+        // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be
+        SyntheticRun run = new SyntheticRun(3).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_broadcast64", MS, 10_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(1, "shmem_broadcast64", MS, 20_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(2, "shmem_broadcast64", 10 * MS, 20_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(0, "shmem_barrier_all", 0, 9 * MS + 20_000).call(1, "shmem_barrier_all", 0, 9 * MS + 10_000)
+                .call(2, "shmem_barrier_all", 0, 10_000);
+        Prediction p = simulate(run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("bcast"))),
+                "measured", null);
+        assertEquals(p.traced, p.predicted, 1e-12);
+        assertEquals((10 + 20 + 20) * 1e-6, p.callTime.get("shmem_broadcast64"), 1e-12, "no member waits for PE 2");
+    }
+
+    @Test
+    void aPutReleasesAWaitOnAnyWordItCovers() throws Exception {
+        // PE 1 puts 64 bytes at ADDR at 1 ms; PE 0 waits for the last word (ADDR + 56)
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_long_wait_until", 0, MS + 1000, ADDR + 56, 0, 1);
+        run.call(1, "shmem_putmem", MS, 1000, 0, 64, ADDR);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("range")));
+        Prediction measured = simulate(trace, "measured", null);
+        assertEquals(0, measured.unmatchedWaits);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+        // free communication: the wait ends the moment the put starts, 1 ms after PE 0 began waiting
+        Prediction free = simulate(trace, "loggp", machine("free", FREE_MACHINE.formatted("1.0")));
+        assertEquals(0, free.unmatchedWaits);
+        assertEquals(MS * NS, free.callTime.get("shmem_long_wait_until"), 1e-12);
+    }
+
     /** What the tests read back from --json. */
     private record Prediction(double predicted, double traced, List<Double> compute, List<Double> waited,
-                              Map<String, Double> callTime) {}
+                              Map<String, Double> callTime, long unmatchedWaits) {}
 
     private Prediction simulate(Path trace, String model, Path machine) throws IOException {
         Path json = dir.resolve("out.json");
@@ -126,6 +179,7 @@ class WhatIfTest {
 
     private static Prediction read(Path json) throws IOException {
         double predicted = 0, traced = 0;
+        long unmatched = 0;
         List<Double> compute = new ArrayList<>(), waited = new ArrayList<>();
         Map<String, Double> callTime = new HashMap<>();
         try (JsonParser p = new JsonFactory().createParser(json.toFile())) {
@@ -136,6 +190,7 @@ class WhatIfTest {
                 switch (field) {
                     case "predicted_s" -> predicted = p.getDoubleValue();
                     case "traced_s" -> traced = p.getDoubleValue();
+                    case "unmatched_waits" -> unmatched = p.getLongValue();
                     case "by_call" -> {
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
                             String name = p.currentName();
@@ -161,6 +216,6 @@ class WhatIfTest {
                 }
             }
         }
-        return new Prediction(predicted, traced, compute, waited, callTime);
+        return new Prediction(predicted, traced, compute, waited, callTime, unmatched);
     }
 }

@@ -10,6 +10,7 @@ import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -92,18 +93,35 @@ class ShmembenchTest {
         assertEquals(0, r.exitCode(), r.describe());
         assertTrue(r.stdout().contains("LogGP on-node:"), r.stdout());
         List<String> lines = Files.readAllLines(machine).stream().filter(l -> !l.startsWith("#")).toList();
-        assertEquals(4, lines.size(), lines.toString());
         String[] m = lines.get(0).split(" ");
         assertEquals("Machine", m[0]);
         assertTrue(Double.parseDouble(m[2]) > 1e8 && Double.parseDouble(m[3]) > 0, lines.get(0));
         assertTrue(lines.get(1).startsWith("Node -1 "), lines.get(1));
         assertTrue(lines.get(2).startsWith("Model loggp onnode.L="), lines.get(2));
         assertTrue(lines.get(3).startsWith("Model simple collective_step="), lines.get(3));
+        // then the measured rows, one Model table line per operation and timing: every one calibrate measures
+        Map<String, String> table = new java.util.TreeMap<>();
+        for (String l : lines.subList(4, lines.size())) {
+            assertTrue(l.startsWith("Model table "), l);
+            String kv = l.substring("Model table ".length());
+            table.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        assertEquals(new TreeSet<>(List.of("members", "put.call", "put.complete", "put_nbi.call",
+                "put_nbi.complete", "get.call", "get.complete", "get_nbi.call", "get_nbi.complete", "p.call", "p.complete",
+                "g.call", "g.complete", "iput.call", "iput.complete", "iget.call", "iget.complete", "atomic.call",
+                "atomic.complete", "atomic_fetch.call", "atomic_fetch.complete", "barrier_all.call", "broadcast.call",
+                "reduce.call", "fcollect.call", "alltoall.call", "quiet.call", "quiet.complete", "fence.call",
+                "fence.complete", "wait.seen")), table.keySet());
+        assertEquals("2", table.get("members"));
+        // puts at every size of the configuration, 8 B to 1 MiB
+        List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))
+                .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList();
+        assertEquals(java.util.stream.LongStream.rangeClosed(3, 20).mapToObj(k -> 1L << k).toList(), sizes);
 
         // shmemsim reads it: a traced run replayed on the calibrated machine, every model
         Path trace = dir.resolve("trace");
         io.shmemtrace.tests.support.Programs.traced(2, trace, io.shmemtrace.tests.support.Programs.compile("calls")).runOk();
-        for (String model : List.of("simple", "loggp", "contention")) {
+        for (String model : List.of("simple", "loggp", "contention", "table")) {
             Command.Result sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--machine",
                     machine.toString(), "--comm-model", model, trace.toString()).run();
             assertEquals(0, sim.exitCode(), sim.describe());

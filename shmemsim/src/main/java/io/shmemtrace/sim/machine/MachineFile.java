@@ -128,10 +128,10 @@ public final class MachineFile {
     private static double number(String where, String field, String text) throws MachineException {
         try {
             double v = Double.parseDouble(text);
-            if (Double.isNaN(v)) throw new NumberFormatException();
+            if (!Double.isFinite(v)) throw new NumberFormatException();
             return v;
         } catch (NumberFormatException e) {
-            throw new MachineException(where + ": " + field + " '" + text + "' is not a number");
+            throw new MachineException(where + ": " + field + " '" + text + "' is not a finite number");
         }
     }
 
@@ -153,10 +153,10 @@ public final class MachineFile {
         if (v == null) return absent;
         try {
             double d = Double.parseDouble(v);
-            if (d < 0 || Double.isNaN(d)) throw new NumberFormatException();
+            if (d < 0 || !Double.isFinite(d)) throw new NumberFormatException();
             return d;
         } catch (NumberFormatException e) {
-            throw new MachineException(m.source() + ": Model " + model + " " + key + "=" + v + " is not a number of 0 or more");
+            throw new MachineException(m.source() + ": Model " + model + " " + key + "=" + v + " is not a finite number of 0 or more");
         }
     }
 }

@@ -27,7 +27,7 @@ public class LogGPModel implements CommModel {
 
     @Override
     public String description() {
-        return "LogGP per link class; binomial barrier and broadcast, recursive doubling, ring, pairwise (default)";
+        return "LogGP per link class; binomial barrier and broadcast, recursive doubling, ring, pairwise";
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.util.ServiceLoader;
 
 /** The models on the class path: the built-in ones and any a jar adds (ServiceLoader). */
 public final class Models {
-    public static final String DEFAULT = "loggp";
+    public static final String DEFAULT = "table";
 
     private Models() {}
 

@@ -1,0 +1,100 @@
+package io.shmemtrace.sim.model;
+
+import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.sim.machine.Machine;
+import io.shmemtrace.sim.machine.MachineException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A machine's measured costs (its {@code Model table} lines, written by shmembench calibrate): per operation
+ * ({@code put}, {@code put_nbi}, {@code iput}, {@code atomic}, {@code barrier_all}, ...) the seconds in the call
+ * ({@code OP.call}) and to completion ({@code OP.complete}) by size, how long a polled flag takes to be seen
+ * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}). Every lookup
+ * answers NaN where the machine was not measured.
+ */
+public final class CostTable {
+    private final Map<String, CostCurve> curves = new HashMap<>();
+    private int members = 2;
+
+    private CostTable() {}
+
+    /** The table of m's Model table lines (empty without them); an error naming the file and key for a bad one. */
+    public static CostTable of(Machine m) throws MachineException {
+        CostTable t = new CostTable();
+        for (Map.Entry<String, String> e : m.model("table").entrySet()) {
+            String where = m.source() + ": Model table " + e.getKey();
+            if (e.getKey().equals("members")) {
+                try {
+                    t.members = Integer.parseInt(e.getValue());
+                } catch (NumberFormatException x) {
+                    t.members = 0;
+                }
+                if (t.members < 2) throw new MachineException(where + "=" + e.getValue() + " is not a set size of 2 or more");
+            } else {
+                t.curves.put(e.getKey(), CostCurve.parse(where, e.getValue()));
+            }
+        }
+        return t;
+    }
+
+    private double at(String key, long bytes) {
+        CostCurve c = curves.get(key);
+        return c == null ? Double.NaN : c.at(bytes);
+    }
+
+    private static String key(PsinsType type, String what) {
+        return type.name().toLowerCase(Locale.ROOT) + "." + what;
+    }
+
+    /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
+    public double call(PsinsType type, long bytes) {
+        return at(key(type, "call"), bytes);
+    }
+
+    /** Seconds from a one-sided call's start until it is complete at the target. */
+    public double complete(PsinsType type, long bytes) {
+        return at(key(type, "complete"), bytes);
+    }
+
+    /**
+     * Seconds from a write's start until a PE polling at the target sees it: a flag's one-way time plus what the
+     * size adds to completion; its completion where the flag was not measured.
+     */
+    public double seen(PsinsType type, long bytes) {
+        double done = complete(type, bytes);
+        double flag = at("wait.seen", 8);
+        if (Double.isNaN(flag)) return done;
+        return Math.min(done, flag + Math.max(0, done - complete(type, 8)));
+    }
+
+    /** A polled flag's one-way time. */
+    public double flagSeen() {
+        return at("wait.seen", 8);
+    }
+
+    /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
+    public double lock() {
+        return complete(PsinsType.ATOMIC_FETCH, 8);
+    }
+
+    /**
+     * A collective of this type and size on a set of n PEs: the measured time (barriers and syncs by the barrier's,
+     * collect by fcollect's, alltoalls by alltoall's), scaled from the measured set size by rounds (barrier,
+     * broadcast, reduction) or partners (collect, all-to-all).
+     */
+    public double collective(PsinsType type, long bytes, int n) {
+        PsinsType measured = switch (type) {
+            case BARRIER, SYNC_ALL, SYNC -> PsinsType.BARRIER_ALL;
+            case COLLECT -> PsinsType.FCOLLECT;
+            case ALLTOALLS -> PsinsType.ALLTOALL;
+            default -> type;
+        };
+        double scale = switch (measured) {
+            case FCOLLECT, ALLTOALL -> (n - 1) / (double) (members - 1);
+            default -> LogGP.log2Ceil(n) / (double) LogGP.log2Ceil(members);
+        };
+        return call(measured, bytes) * scale;
+    }
+}
