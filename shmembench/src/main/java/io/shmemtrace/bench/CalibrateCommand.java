@@ -25,6 +25,11 @@ import picocli.CommandLine.Option;
                 "shmemsim (PSINS Machine/Node lines, Model lines, and the measured rows as the table model's)."})
 final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
+    /**
+     * A put + quiet that takes this many times its idle time while the target computes (ten times that time per
+     * call) waited for the target: halfway between the two outcomes, far from both.
+     */
+    private static final double PROGRESS_FACTOR = 5;
 
     @Mixin
     PesOption pes;
@@ -46,8 +51,10 @@ final class CalibrateCommand extends BenchCommand {
         double post = smallest(rows, "shmem_putmem_nbi", "post");
         double barrier = smallest(rows, "shmem_barrier_all", "loop");
         double halfRoundTrip = smallest(rows, "shmem_long_wait_until", "rtt/2");
+        double full = smallest(rows, "shmem_putmem_nbi", "full");
+        double busyTarget = smallest(rows, "shmem_putmem_nbi", "busy-target");
         if (put == null || get == null || nbi == null || Double.isNaN(post) || Double.isNaN(barrier)
-                || Double.isNaN(halfRoundTrip)) {
+                || Double.isNaN(halfRoundTrip) || Double.isNaN(busyTarget)) {
             err().println("shmembench: calibrate: the measurements are incomplete (" + results.failures() + " failures)");
             return 1;
         }
@@ -61,8 +68,10 @@ final class CalibrateCommand extends BenchCommand {
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
         CostTable table = CostTable.of(rows, Catalog.spec(), pes.npes);
+        // the target computed ten times the full time per call: a transfer that needs it takes about that long
+        boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
         MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, table,
-                provenance);
+                needsTarget, provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
         out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
@@ -75,6 +84,9 @@ final class CalibrateCommand extends BenchCommand {
                 halfRoundTrip * 1e6);
         out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, pes.npes,
                 step * 1e6);
+        out().printf(Locale.ROOT, "progress:       put_nbi + quiet %.4f us with the target computing (%.4f us idle): %s%n",
+                busyTarget * 1e6, full * 1e6, needsTarget ? "transfers complete only at the target's library calls"
+                        : "transfers complete on their own");
         out().println("off-node:       not measured (the job ran on one host)");
         OutputFiles.replace(output, f -> Files.writeString(f, machine.text()));
         out().println("wrote " + output);

@@ -43,6 +43,7 @@ class RunTest {
                 "1,shmem_int_p,c,stream,1,1,4",
                 "2,shmem_getmem_nbi,c,full,1024,1,1024", "2,shmem_getmem_nbi,c,post,1024,1,1024",
                 "2,shmem_getmem_nbi,c,quiet,1024,1,1024", "2,shmem_getmem_nbi,c,overlap,1024,1,1024",
+                "2,shmem_getmem_nbi,c,busy-target,1024,1,1024",
                 "3,shmem_broadcast64,c,+barrier,4,1,32", "3,shmem_broadcast64,c,ack,4,1,32",
                 "4,shmem_long_atomic_fetch_add,c,return,1,1,8");
         assertEquals(expected, rows.subList(1, rows.size()).stream()

@@ -161,6 +161,32 @@ class WhatIfTest {
         assertEquals(MS * NS, free.callTime.get("shmem_long_wait_until"), 1e-12);
     }
 
+    /** PE 0 posts a put to PE 1 10 us in and quiets; PE 1 computes for targetBurst before its barrier. */
+    private Path putToABusyTarget(long targetBurstNs) throws IOException {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 1000);
+        run.call(0, "shmem_barrier_all", 0, 1000).call(1, "shmem_barrier_all", targetBurstNs, 1000);
+        return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("busy-" + targetBurstNs)));
+    }
+
+    @Test
+    void whereTransfersNeedTheirTargetAQuietWaitsForItsNextLibraryCall() throws Exception {
+        Path busy = putToABusyTarget(MS);
+        String free = FREE_MACHINE.formatted("1.0");
+        // the put lands 10 us in; PE 1 computes until 1 ms: the quiet ends when PE 1 enters its barrier
+        Prediction needs = simulate(busy, "loggp", machine("progress", free + "Model progress rma=target\n"));
+        assertEquals((MS - 10_000) * NS, needs.callTime.get("shmem_quiet"), 1e-12);
+        // transfers that progress on their own: at once
+        Prediction own = simulate(busy, "loggp", machine("independent", free + "Model progress rma=independent\n"));
+        assertEquals(0, own.callTime.get("shmem_quiet"), 1e-12);
+        // a target already in the library (its barrier, from 5 us) progresses it at once
+        Prediction inCall = simulate(putToABusyTarget(5_000), "loggp", machine("progress", free + "Model progress rma=target\n"));
+        assertEquals(0, inCall.callTime.get("shmem_quiet"), 1e-12);
+        // the measured model keeps the traced times, which already hold any such wait
+        Prediction measured = simulate(busy, "measured", machine("progress", free + "Model progress rma=target\n"));
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
     /** What the tests read back from --json. */
     private record Prediction(double predicted, double traced, List<Double> compute, List<Double> waited,
                               Map<String, Double> callTime, long unmatchedWaits) {}

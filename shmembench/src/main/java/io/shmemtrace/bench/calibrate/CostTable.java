@@ -47,7 +47,7 @@ public final class CostTable {
                     t.put(op + ".complete", r.bytes(), s);
                 }
                 case "rtt/2" -> t.put("wait.seen", r.bytes(), s);
-                default -> { } // quiet (derived), overlap, ack: not costs of a call
+                default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
         return t;

@@ -117,7 +117,7 @@ public final class CSource {
                     + api.name() + "]); }\n        else "
                     + report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "0.5").strip() + "\n";
             case NBI -> "        run_nbi(" + args + ", " + bytes + ", " + reps + ", full_" + id + ", post_" + id
-                    + ", overlap_" + id + ");\n";
+                    + ", overlap_" + id + ", busy_" + id + ");\n";
         };
         if (api.operation() == Operation.BROADCAST) {
             run += "        { double acks = median_of(body_acks_only, NULL, " + reps + ");\n  "

@@ -9,7 +9,7 @@ public enum Timing {
     RETURN("return"),
     /** to completion: call + quiet, less an empty quiet; and streamed (STREAM) */
     COMPLETE("+quiet"),
-    /** _nbi: full, post, quiet, overlap */
+    /** _nbi: full, post, quiet, overlap, busy-target */
     NBI(""),
     /** a collective followed by a barrier, less the barrier */
     COLLECTIVE("+barrier"),

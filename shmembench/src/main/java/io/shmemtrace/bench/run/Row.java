@@ -3,7 +3,8 @@ package io.shmemtrace.bench.run;
 /**
  * One measured row: microseconds per call over the repetitions, less the row's baseline.
  *
- * @param variant how the call was timed (+quiet, return, full, post, quiet, overlap, +barrier, ack, loop, rtt/2)
+ * @param variant how the call was timed (+quiet, stream, return, full, post, quiet, overlap,
+ *     busy-target, +barrier, ack, loop, rtt/2)
  * @param rse the relative standard error of the samples' mean
  */
 public record Row(int test, String api, String language, String variant, long nelems, long stride, long bytes,

@@ -267,17 +267,29 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         for (long i = 0; i < iters; i++) { __VA_ARGS__; compute(compute_units); shmem_quiet(); } \
         count_calls(API, iters, n);                                                 \
         count_calls(API_shmem_quiet, iters, 0);                                     \
+    }                                                                               \
+    static void busy_##ID(long iters) {                                             \
+        if (me == 0) {                                                              \
+            for (long i = 0; i < iters; i++) { __VA_ARGS__; shmem_quiet(); }        \
+            count_calls(API, iters, n);                                             \
+            count_calls(API_shmem_quiet, iters, 0);                                 \
+        } else if (me == peer) {                                                    \
+            for (long i = 0; i < iters; i++) compute(compute_units);                \
+        }                                                                           \
     }
 
 static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
 
 /*
- * The four rows of an _nbi call: full; post; quiet = full less post (derived: a loop cannot time the quiet
+ * The rows of an _nbi call: full; post; quiet = full less post (derived: a loop cannot time the quiet
  * alone without a clock read per call); overlap = post, compute for twice the full time, quiet, less the
- * compute alone: the part of the transfer that computation did not hide.
+ * compute alone: the part of the transfer that computation did not hide; busy-target = call + quiet while the
+ * target computes ten times the full time per call and never enters the library (the MPI-overlap papers'
+ * progress test): about the full time where transfers progress on their own, about the target's compute where
+ * they complete only at its next library call.
  */
 static inline void run_nbi(int test, const char *lang, int api, long bytes, int reps, body_fn full, body_fn post,
-                    body_fn overlap) {
+                    body_fn overlap, body_fn busy) {
     stats f = measure(full, NULL, reps);
     stats p = measure(post, tail_quiet, reps);
     report(test, lang, api, "full", bytes, f, 0, 1);
@@ -287,4 +299,9 @@ static inline void run_nbi(int test, const char *lang, int api, long bytes, int 
     stats c = measure(body_compute, NULL, reps);
     stats o = measure(overlap, NULL, reps);
     report(test, lang, api, "overlap", bytes, o, c.median, 1);
+    if (npes > 1) {
+        compute_units = (long) (agree((long) (10 * f.median * 1000)) / 1000.0 * spin_per_us) + 1;
+        stats b = measure(busy, NULL, reps);
+        report(test, lang, api, "busy-target", bytes, b, 0, 1);
+    }
 }

@@ -68,7 +68,7 @@ public final class Replay {
      * A task may run ahead of the others until it blocks (no heap operation per event) when no call's cost
      * depends on other tasks' timing and no task has threads (LogGP's injection gap is per task).
      */
-    private final boolean runAhead;
+    private boolean runAhead;
     private Sequence running;
     private boolean again;
     /** Locks someone waits for, and whether anything that may release a wait or lock happened since the last look. */
@@ -80,6 +80,14 @@ public final class Replay {
     private long forced;
     private long onNodeBytes;
     private long offNodeBytes;
+    /**
+     * Per task (single-threaded ones), when it was in the library: where transfers complete only at their target's
+     * next library call (Model progress rma=target); null otherwise.
+     */
+    private LibraryTimeline[] timelines;
+    /** Per task, the sequences whose completing call waits for that task's progress. */
+    private List<List<Sequence>> progressWaiters;
+    private int waitingForProgress;
     private LongConsumer progress = e -> { };
     private WaitState.Listener waits = (state, call, seconds) -> { };
 
@@ -130,6 +138,24 @@ public final class Replay {
         if (file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT || c.type() == PsinsType.TEST)) {
             findWaitedAddresses();
         }
+    }
+
+    /**
+     * Transfers complete only when their target is in the library (a call of its own) at or after their landing:
+     * a quiet waits for a target that computes until that target's next call. Call before {@link #run}.
+     */
+    public void completionsNeedTarget() {
+        int tasks = file.header().tasks();
+        timelines = new LibraryTimeline[tasks];
+        progressWaiters = new ArrayList<>(tasks);
+        int[] sequencesOf = new int[tasks];
+        for (Sequence s : sequences) sequencesOf[s.task]++;
+        for (int t = 0; t < tasks; t++) {
+            // a task with threads progresses in any of them: its transfers are taken to progress at once
+            if (sequencesOf[t] == 1) timelines[t] = new LibraryTimeline();
+            progressWaiters.add(new ArrayList<>());
+        }
+        runAhead = false; // completions depend on the other tasks' timelines: keep the tasks close in time
     }
 
     public void onProgress(LongConsumer eventsDone) {
@@ -195,6 +221,7 @@ public final class Replay {
                     again = false;
                     execute(s);
                     if (horizon != null) resolve();
+                    if (waitingForProgress > 0) wakeProgressWaiters();
                 } while (again);
                 running = null;
             }
@@ -245,6 +272,7 @@ public final class Replay {
             s.compute += start - s.clock;
             s.tracedCompute += r.burstBefore();
         }
+        if (timelines != null && timelines[s.task] != null) timelines[s.task].enter(start);
         events++;
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
@@ -253,7 +281,7 @@ public final class Replay {
                 RmaCost cost = model.rma(call, start);
                 double landed = start + cost.complete();
                 if (r.completion() >= 0 && r.completion() != r.event()) {
-                    completions[s.task].add(r.completion(), landed, call.posted());
+                    completions[s.task].add(r.completion(), r.target(), landed, call.posted());
                 }
                 if (!call.isGet() && anyWaits) wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
                 if (same) onNodeBytes += r.bytes();
@@ -300,9 +328,25 @@ public final class Replay {
         PendingCompletions pending = completions[s.task];
         if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
             double landed = pending.take((int) r.event());
+            if (timelines != null && pending.taken() > 0) {
+                s.awaitCount = 0;
+                for (int i = 0; i < pending.taken(); i++) s.await(pending.takenTarget(i), pending.takenLanded(i));
+                s.awaitStart = start;
+                s.awaitEnd = end;
+                s.awaitWaited = waited;
+                s.awaitPosted = pending.lastTookPosted();
+                completeWhenProgressed(s);
+                return;
+            }
             if (landed > end) end = landed; // false for NaN: nothing to complete
             if (pending.lastTookPosted()) waits.waited(WaitState.NBI_NOT_OVERLAPPED, r, end - start);
         }
+        done(s, start, end, waited);
+    }
+
+    /** The current event ran from start to end: its statistics, and the sequence's next event. */
+    private void done(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
         c.time += end - start;
@@ -327,9 +371,69 @@ public final class Replay {
         s.tracedLastEnd = Math.max(s.tracedLastEnd, r.start() + r.duration());
         s.clock = end;
         s.blocked = false;
-        if (!advance(s)) setHorizon(s);
-        else if (runAhead && s == running) again = true;
-        else ready.add(s);
+        LibraryTimeline timeline = timelines != null ? timelines[s.task] : null;
+        if (timeline != null) timeline.leave(start, end);
+        if (!advance(s)) {
+            setHorizon(s);
+            if (timeline != null) timeline.end();
+        } else {
+            if (timeline != null) timeline.next(s.readyAt);
+            if (runAhead && s == running) again = true;
+            else ready.add(s);
+        }
+    }
+
+    // --- completions that wait for their targets' progress
+
+    /**
+     * Ends s's completing call once every target of the transfers it completes has been in the library since
+     * they landed; until the replay of such a target gets that far, s waits (in its call) for it.
+     */
+    private void completeWhenProgressed(Sequence s) throws IOException, PsinsFormatException {
+        double end = s.awaitEnd;
+        for (int i = 0; i < s.awaitCount; i++) {
+            LibraryTimeline t = s.awaitTargets[i] >= 0 && s.awaitTargets[i] < timelines.length
+                    ? timelines[s.awaitTargets[i]] : null;
+            double progressed = t == null ? s.awaitLanded[i] : t.inLibraryFrom(s.awaitLanded[i]);
+            if (Double.isNaN(progressed)) {
+                if (!s.awaitingProgress) {
+                    s.awaitingProgress = true;
+                    if (!s.blocked) { // a collective's member is blocked already, since its arrival
+                        s.blocked = true;
+                        s.arrival = s.awaitStart;
+                        setHorizon(s);
+                    }
+                    waitingForProgress++;
+                }
+                progressWaiters.get(s.awaitTargets[i]).add(s);
+                return;
+            }
+            end = Math.max(end, progressed);
+        }
+        if (s.awaitingProgress) {
+            s.awaitingProgress = false;
+            waitingForProgress--;
+        }
+        s.awaitCount = 0;
+        if (s.awaitPosted) waits.waited(WaitState.NBI_NOT_OVERLAPPED, s.current, end - s.awaitStart);
+        done(s, s.awaitStart, end, s.awaitWaited);
+    }
+
+    /** Looks again at the sequences waiting for a task's progress, until none can go on. */
+    private void wakeProgressWaiters() throws IOException, PsinsFormatException {
+        boolean woke = true;
+        while (woke && waitingForProgress > 0) {
+            woke = false;
+            for (List<Sequence> list : progressWaiters) {
+                if (list.isEmpty()) continue;
+                List<Sequence> waiting = new ArrayList<>(list);
+                list.clear();
+                for (Sequence w : waiting) {
+                    completeWhenProgressed(w);
+                    if (!w.blocked) woke = true;
+                }
+            }
+        }
     }
 
     private static long bytesOf(PsinsRecord r) {
@@ -560,6 +664,19 @@ public final class Replay {
 
     /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */
     private boolean forceOne() throws IOException, PsinsFormatException {
+        if (waitingForProgress > 0) {
+            for (List<Sequence> list : progressWaiters) {
+                if (list.isEmpty()) continue;
+                Sequence w = list.remove(0);
+                forced++;
+                for (int i = 0; i < w.awaitCount; i++) w.awaitEnd = Math.max(w.awaitEnd, w.awaitLanded[i]);
+                w.awaitCount = 0;
+                w.awaitingProgress = false;
+                waitingForProgress--;
+                done(w, w.awaitStart, w.awaitEnd, w.awaitWaited);
+                return true;
+            }
+        }
         Sequence wait = pendingWaits.peek();
         Lock best = null;
         for (Lock l : contended) {

@@ -35,6 +35,25 @@ final class Sequence {
     long bytesMoved;
     long messages;
 
+    // a completing call waiting for its transfers' targets to progress: what it completes, and its own times
+    int[] awaitTargets = new int[2];
+    double[] awaitLanded = new double[2];
+    int awaitCount;
+    double awaitStart;
+    double awaitEnd;
+    double awaitWaited;
+    boolean awaitPosted;
+    boolean awaitingProgress;
+
+    void await(int target, double landed) {
+        if (awaitCount == awaitTargets.length) {
+            awaitTargets = java.util.Arrays.copyOf(awaitTargets, awaitCount * 2);
+            awaitLanded = java.util.Arrays.copyOf(awaitLanded, awaitCount * 2);
+        }
+        awaitTargets[awaitCount] = target;
+        awaitLanded[awaitCount++] = landed;
+    }
+
     Sequence(int index, int task, int thread, PsinsFile.TaskReader reader) {
         this.index = index;
         this.task = task;

@@ -147,6 +147,18 @@ public final class MachineFile {
         return v;
     }
 
+    /**
+     * Whether transfers on this machine complete only when their target is in the library ({@code Model progress
+     * rma=target}, which shmembench calibrate writes when it measured so) or on their own ({@code rma=independent},
+     * the default).
+     */
+    public static boolean completionsNeedTarget(Machine m) throws MachineException {
+        String v = m.model("progress").get("rma");
+        if (v == null || v.equals("independent")) return false;
+        if (v.equals("target")) return true;
+        throw new MachineException(m.source() + ": Model progress rma=" + v + " is neither target nor independent");
+    }
+
     /** A model parameter: a number, or an error naming the machine file and the key. */
     public static double parameter(Machine m, String model, String key, double absent) throws MachineException {
         String v = m.model(model).get(key);

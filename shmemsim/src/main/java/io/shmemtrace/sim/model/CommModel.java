@@ -31,6 +31,15 @@ public interface CommModel {
         return false;
     }
 
+    /**
+     * Whether the engine applies the machine's progress rule (Model progress rma=target: a transfer completes at
+     * its target's next library call) to this model's transfers; false for a model whose costs are the traced
+     * ones, which already hold any such wait.
+     */
+    default boolean usesMachineProgress() {
+        return true;
+    }
+
     /** Called once before the replay. */
     void configure(Target target) throws MachineException;
 

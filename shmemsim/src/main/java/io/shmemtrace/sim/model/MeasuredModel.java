@@ -21,6 +21,11 @@ public final class MeasuredModel implements CommModel {
     }
 
     @Override
+    public boolean usesMachineProgress() {
+        return false;
+    }
+
+    @Override
     public void configure(Target target) {}
 
     @Override
