@@ -184,7 +184,7 @@ class BadInputTest {
             f.write(2);
         }
         PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out));
-        assertEquals(out + ": merged trace version 2 is not supported (this reader: 3): merge the run again", e.getMessage());
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: 4): merge the run again", e.getMessage());
     }
 
     @Test

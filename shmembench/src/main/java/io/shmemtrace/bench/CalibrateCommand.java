@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
                 "shmemsim (PSINS Machine/Node lines, Model lines, and the measured rows as the table model's)."})
 final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
+    /** The same calls on static symmetric data (globals), which some libraries reach another way. */
+    private static final String BUILT_IN_STATIC = "/io/shmemtrace/bench/calibrate-static.cfg";
     /**
      * A put + quiet that takes this many times its idle time while the target computes (ten times that time per
      * call) waited for the target: halfway between the two outcomes, far from both.
@@ -44,6 +46,8 @@ final class CalibrateCommand extends BenchCommand {
             return 2;
         }
         RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
+        RunCommand.Results staticData = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
+                temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
         List<Row> rows = results.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
         LinearFit get = fit(rows, "shmem_getmem", "return");
@@ -67,11 +71,14 @@ final class CalibrateCommand extends BenchCommand {
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
-        CostTable table = CostTable.of(rows, Catalog.spec(), pes.npes);
+        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticData.rows(), CostTable.STATIC);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
+        double staticFull = smallest(staticData.rows(), "shmem_putmem_nbi", "full");
+        double staticBusy = smallest(staticData.rows(), "shmem_putmem_nbi", "busy-target");
+        boolean staticNeedsTarget = Double.isNaN(staticBusy) ? needsTarget : staticBusy > PROGRESS_FACTOR * staticFull;
         MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, table,
-                needsTarget, provenance);
+                needsTarget, staticNeedsTarget, provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
         out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
@@ -85,12 +92,21 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, pes.npes,
                 step * 1e6);
         out().printf(Locale.ROOT, "progress:       put_nbi + quiet %.4f us with the target computing (%.4f us idle): %s%n",
-                busyTarget * 1e6, full * 1e6, needsTarget ? "transfers complete only at the target's library calls"
-                        : "transfers complete on their own");
+                busyTarget * 1e6, full * 1e6, progress(needsTarget));
+        out().printf(Locale.ROOT, "                on a global %.4f us (%.4f us idle): %s%n", staticBusy * 1e6, staticFull * 1e6,
+                progress(staticNeedsTarget));
+        double heapG = smallest(rows, "shmem_long_g", "return");
+        double staticG = smallest(staticData.rows(), "shmem_long_g", "return");
+        out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
+                heapG * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
         OutputFiles.replace(output, f -> Files.writeString(f, machine.text()));
         out().println("wrote " + output);
         return 0;
+    }
+
+    private static String progress(boolean needsTarget) {
+        return needsTarget ? "transfers complete only at the target's library calls" : "transfers complete on their own";
     }
 
     private static LinearFit fit(List<Row> rows, String api, String variant) {

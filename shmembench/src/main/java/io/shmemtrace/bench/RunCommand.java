@@ -64,10 +64,16 @@ final class RunCommand extends BenchCommand {
 
     static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes)
             throws IOException, InterruptedException {
+        return runAll(cmd, tests, dir, npes, List.of());
+    }
+
+    /** As above, the benchmarks built with these extra compiler flags. */
+    static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes, List<String> flags)
+            throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
         int failures = 0;
         Progress progress = new Progress(cmd.err(), tests.stream().mapToInt(t -> t.cases().size()).sum());
-        for (Built b : cmd.generateAndBuild(tests, dir, List.of())) {
+        for (Built b : cmd.generateAndBuild(tests, dir, flags)) {
             if (!b.ok()) {
                 if (!b.skipped()) failures++;
                 continue;

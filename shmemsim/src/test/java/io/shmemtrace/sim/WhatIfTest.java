@@ -161,30 +161,61 @@ class WhatIfTest {
         assertEquals(MS * NS, free.callTime.get("shmem_long_wait_until"), 1e-12);
     }
 
-    /** PE 0 posts a put to PE 1 10 us in and quiets; PE 1 computes for targetBurst before its barrier. */
-    private Path putToABusyTarget(long targetBurstNs) throws IOException {
+    @Test
+    void aBarrierCompletesEveryMembersPutsBeforeAnyMemberLeaves() throws Exception {
+        // PE 0's 64 KiB put: 10 us in the call, complete 30 us after its start (10 us in); PE 1 arrives at 10 us
         SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem", 10_000, 5_000, 1, 65536, ADDR).call(0, "shmem_barrier_all", 0, 1000);
+        run.call(1, "shmem_barrier_all", 10_000, 10_000);
+        Prediction p = simulate(run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("bar"))),
+                "table", machine("table.cfg", TABLE_MACHINE));
+        // both leave when the put is complete, 40 us in: PE 0 after 20 us in the barrier, PE 1 after 30 us
+        assertEquals(50_000 * NS, p.callTime.get("shmem_barrier_all"), 1e-12);
+    }
+
+    /**
+     * PE 0 posts a put to PE 1 10 us in and quiets; PE 1 computes for targetBurst before its barrier. The put's
+     * address is in a heap allocation where heap, else static data.
+     */
+    private Path putToABusyTarget(long targetBurstNs, boolean heap) throws IOException {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        if (heap) run.all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 1000);
         run.call(0, "shmem_barrier_all", 0, 1000).call(1, "shmem_barrier_all", targetBurstNs, 1000);
-        return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("busy-" + targetBurstNs)));
+        return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("busy-" + targetBurstNs
+                + (heap ? "-heap" : ""))));
     }
 
     @Test
     void whereTransfersNeedTheirTargetAQuietWaitsForItsNextLibraryCall() throws Exception {
-        Path busy = putToABusyTarget(MS);
+        Path busy = putToABusyTarget(MS, false);
         String free = FREE_MACHINE.formatted("1.0");
+        Path needs = machine("progress", free + "Model progress rma=target\n");
         // the put lands 10 us in; PE 1 computes until 1 ms: the quiet ends when PE 1 enters its barrier
-        Prediction needs = simulate(busy, "loggp", machine("progress", free + "Model progress rma=target\n"));
-        assertEquals((MS - 10_000) * NS, needs.callTime.get("shmem_quiet"), 1e-12);
+        assertEquals((MS - 10_000) * NS, simulate(busy, "loggp", needs).callTime.get("shmem_quiet"), 1e-12);
         // transfers that progress on their own: at once
-        Prediction own = simulate(busy, "loggp", machine("independent", free + "Model progress rma=independent\n"));
-        assertEquals(0, own.callTime.get("shmem_quiet"), 1e-12);
+        Path own = machine("independent", free + "Model progress rma=independent static=independent\n");
+        assertEquals(0, simulate(busy, "loggp", own).callTime.get("shmem_quiet"), 1e-12);
         // a target already in the library (its barrier, from 5 us) progresses it at once
-        Prediction inCall = simulate(putToABusyTarget(5_000), "loggp", machine("progress", free + "Model progress rma=target\n"));
-        assertEquals(0, inCall.callTime.get("shmem_quiet"), 1e-12);
+        assertEquals(0, simulate(putToABusyTarget(5_000, false), "loggp", needs).callTime.get("shmem_quiet"), 1e-12);
+        // the rule by segment: static data waits, the heap does not
+        Path byData = machine("by-data", free + "Model progress rma=independent static=target\n");
+        assertEquals((MS - 10_000) * NS, simulate(busy, "loggp", byData).callTime.get("shmem_quiet"), 1e-12);
+        assertEquals(0, simulate(putToABusyTarget(MS, true), "loggp", byData).callTime.get("shmem_quiet"), 1e-12);
         // the measured model keeps the traced times, which already hold any such wait
-        Prediction measured = simulate(busy, "measured", machine("progress", free + "Model progress rma=target\n"));
+        Prediction measured = simulate(busy, "measured", needs);
         assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
+    @Test
+    void callsOnStaticDataCostWhatWasMeasuredOnGlobals() throws Exception {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
+        run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Prediction p = simulate(run.writeTo(Files.createDirectories(dir.resolve("static"))), "table",
+                machine("static.cfg", TABLE_MACHINE + "Model table static.put.call=8:7e-6 static.put.complete=8:9e-6\n"));
+        // the heap put 1 us (put.call at 8 B), the put to a global 7 us
+        assertEquals(8e-6, p.callTime.get("shmem_putmem"), 1e-12);
     }
 
     /** What the tests read back from --json. */

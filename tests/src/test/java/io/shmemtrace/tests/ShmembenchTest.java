@@ -99,9 +99,12 @@ class ShmembenchTest {
         assertTrue(lines.get(1).startsWith("Node -1 "), lines.get(1));
         assertTrue(lines.get(2).startsWith("Model loggp onnode.L="), lines.get(2));
         assertTrue(lines.get(3).startsWith("Model simple collective_step="), lines.get(3));
-        // then the measured rows, one Model table line per operation and timing: every one calibrate measures
+        assertTrue(lines.get(4).matches("Model progress rma=(target|independent) static=(target|independent)"),
+                lines.get(4));
+        // then the measured rows, one Model table line per operation and timing: every one calibrate measures,
+        // on the heap and (static.) on globals
         Map<String, String> table = new java.util.TreeMap<>();
-        for (String l : lines.subList(4, lines.size())) {
+        for (String l : lines.subList(5, lines.size())) {
             assertTrue(l.startsWith("Model table "), l);
             String kv = l.substring("Model table ".length());
             table.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
@@ -111,7 +114,11 @@ class ShmembenchTest {
                 "g.call", "g.complete", "iput.call", "iput.complete", "iget.call", "iget.complete", "atomic.call",
                 "atomic.complete", "atomic_fetch.call", "atomic_fetch.complete", "barrier_all.call", "broadcast.call",
                 "reduce.call", "fcollect.call", "alltoall.call", "quiet.call", "quiet.complete", "fence.call",
-                "fence.complete", "wait.seen")), table.keySet());
+                "fence.complete", "wait.seen", "static.put.call", "static.put.complete", "static.put_nbi.call",
+                "static.put_nbi.complete", "static.get.call", "static.get.complete", "static.p.call", "static.p.complete",
+                "static.g.call", "static.g.complete", "static.iput.call", "static.iput.complete", "static.atomic.call",
+                "static.atomic.complete", "static.atomic_fetch.call", "static.atomic_fetch.complete", "static.wait.seen")),
+                table.keySet());
         assertEquals("2", table.get("members"));
         // puts at every size of the configuration, 8 B to 1 MiB
         List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))

@@ -85,7 +85,7 @@ final class TextTrace {
                 s.append(" lock=0x").append(Long.toHexString(r.lock())).append(" partner=").append(event(r.partner()));
                 if (r.result() >= 0) s.append(" result=").append(r.result());
             }
-            case MEMORY -> s.append(" bytes=").append(r.bytes());
+            case MEMORY -> s.append(" bytes=").append(r.bytes()).append(" address=0x").append(Long.toHexString(r.address()));
             case REPEAT -> s.append(" repeated=").append(r.repeats());
             default -> { }
         }

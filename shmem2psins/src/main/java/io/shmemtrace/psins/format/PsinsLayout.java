@@ -9,7 +9,7 @@ public final class PsinsLayout {
      * 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
      * records, bursts folded into events, integer ns times; 1: fixed records, f64 seconds).
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;

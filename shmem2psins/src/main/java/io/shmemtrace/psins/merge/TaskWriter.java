@@ -217,7 +217,10 @@ final class TaskWriter implements Consumer<TraceEvent> {
             case QUIET -> n = Leb128.putUnsigned(scratch, n, complete(context(e, call)));
             case COLLECTIVE -> n = collective(e, call, n);
             case LOCK -> n = lock(e, call, type, n);
-            case MEMORY -> n = Leb128.putUnsigned(scratch, n, memoryBytes(e, call));
+            case MEMORY -> {
+                n = Leb128.putUnsigned(scratch, n, memoryBytes(e, call));
+                n = address(e, call, n);
+            }
             case REPEAT -> n = Leb128.putUnsigned(scratch, n, e.repeats());
             case SYNC -> {
                 n = address(e, call, n);

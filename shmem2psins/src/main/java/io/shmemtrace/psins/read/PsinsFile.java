@@ -339,7 +339,10 @@ public final class PsinsFile implements AutoCloseable {
                         }
                         r.result = (int) in.svar();
                     }
-                    case MEMORY -> r.bytes = in.uvar();
+                    case MEMORY -> {
+                        r.bytes = in.uvar();
+                        r.address = lastAddress[call.index()] += in.svar();
+                    }
                     case REPEAT -> r.repeats = in.uvar();
                     case SYNC -> {
                         r.address = lastAddress[call.index()] += in.svar();

@@ -20,37 +20,48 @@ import java.util.TreeMap;
  *       _nbi full, gets as they return);
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
  * </ul>
- * and {@code members=N}, the set size the collectives were measured at.
+ * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
+ * (globals) instead of the heap have the same keys behind {@code static.}.
  */
 public final class CostTable {
     private final Map<String, TreeMap<Long, Double>> curves = new TreeMap<>();
     private final int members;
 
-    private CostTable(int members) {
+    /** The key prefix of the costs measured on static symmetric data (globals) rather than the heap. */
+    public static final String STATIC = "static.";
+
+    private final Catalog catalog;
+
+    private CostTable(Catalog catalog, int members) {
+        this.catalog = catalog;
         this.members = members;
     }
 
-    /** The table of a calibration's rows; rows of calls the catalog does not know are left out. */
-    public static CostTable of(Iterable<Row> rows, Catalog catalog, int members) {
-        CostTable t = new CostTable(members);
+    /** An empty table; the collectives measured on sets of members PEs. */
+    public static CostTable of(Catalog catalog, int members) {
+        return new CostTable(catalog, members);
+    }
+
+    /** Adds a calibration's rows, their keys prefixed (STATIC for static data); calls the catalog does not know are left out. */
+    public CostTable add(Iterable<Row> rows, String prefix) {
         for (Row r : rows) {
             var api = catalog.find(r.api());
             if (api.isEmpty()) continue;
-            String op = api.get().operation().name().toLowerCase(Locale.ROOT)
+            String op = prefix + api.get().operation().name().toLowerCase(Locale.ROOT)
                     + (api.get().completion() == Completion.POSTED ? "_nbi" : "");
             double s = r.medianUs() * 1e-6;
             switch (r.variant()) {
-                case "+quiet", "full" -> t.put(op + ".complete", r.bytes(), s);
-                case "post", Timing.STREAM, "+barrier", "loop" -> t.put(op + ".call", r.bytes(), s);
+                case "+quiet", "full" -> put(op + ".complete", r.bytes(), s);
+                case "post", Timing.STREAM, "+barrier", "loop" -> put(op + ".call", r.bytes(), s);
                 case "return" -> {
-                    t.put(op + ".call", r.bytes(), s);
-                    t.put(op + ".complete", r.bytes(), s);
+                    put(op + ".call", r.bytes(), s);
+                    put(op + ".complete", r.bytes(), s);
                 }
-                case "rtt/2" -> t.put("wait.seen", r.bytes(), s);
+                case "rtt/2" -> put(prefix + "wait.seen", r.bytes(), s);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
-        return t;
+        return this;
     }
 
     private void put(String key, long bytes, double seconds) {

@@ -12,9 +12,11 @@ import java.util.Locale;
  * @param table the measured rows per operation and size (the table model), or null
  * @param completionsNeedTarget transfers complete only when their target is in the library (measured: a quiet
  *     waited for a target that computed)
+ * @param staticCompletionsNeedTarget the same for transfers to static symmetric data (globals)
  */
 public record MachineFile(int coresPerNode, LogGP onNode, LogGP offNode, double collectiveStepSeconds,
-                          CostTable table, boolean completionsNeedTarget, String provenance) {
+                          CostTable table, boolean completionsNeedTarget, boolean staticCompletionsNeedTarget,
+                          String provenance) {
 
     /** LogGP parameters of one link class, in seconds (G: seconds per byte). */
     public record LogGP(double latency, double overhead, double gap, double gapPerByte) {
@@ -44,8 +46,10 @@ public record MachineFile(int coresPerNode, LogGP onNode, LogGP offNode, double 
                 onNode.latency, onNode.overhead, onNode.gap, onNode.gapPerByte, off.latency, off.overhead, off.gap,
                 off.gapPerByte, collectiveStepSeconds));
         b.append(String.format(Locale.ROOT, "Model simple collective_step=%.6g%n", collectiveStepSeconds));
-        b.append("#model progress rma=target|independent: whether a transfer completes only at its target's library calls\n");
-        b.append("Model progress rma=").append(completionsNeedTarget ? "target" : "independent").append('\n');
+        b.append("#model progress rma=|static=target|independent: whether a transfer to the heap, to a global, completes only"
+                + " at its target's library calls\n");
+        b.append("Model progress rma=").append(completionsNeedTarget ? "target" : "independent").append(" static=")
+                .append(staticCompletionsNeedTarget ? "target" : "independent").append('\n');
         if (table != null && !table.isEmpty()) {
             b.append("#model table OP.call|OP.complete=bytes:seconds,...: the measured rows (shmemsim --comm-model table)\n");
             b.append(table.lines());

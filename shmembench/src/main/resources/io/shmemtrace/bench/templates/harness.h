@@ -144,6 +144,16 @@ static void body_barrier(long iters) { for (long i = 0; i < iters; i++) shmem_ba
 static void body_compute(long iters) { for (long i = 0; i < iters; i++) compute(compute_units); }
 static double quiet_base, barrier_base;
 
+#ifdef BENCH_STATIC_DATA
+/* Built with -DBENCH_STATIC_DATA: the buffers and the ping-pong flag are static symmetric data (globals) instead
+ * of the symmetric heap, which some OpenSHMEMs reach another way (Open MPI over UCX: through the target's progress
+ * where the heap is shared memory); sized for BENCH_STATIC_PES PEs. */
+#define BENCH_STATIC_PES 16
+static char static_src[(size_t) MAX_BYTES * BENCH_STATIC_PES + 64];
+static char static_dst[(size_t) MAX_BYTES * BENCH_STATIC_PES + 64];
+static long static_flag;
+#endif
+
 static void harness_start(long max_bytes) {
     shmem_init();
     count_calls(API_shmem_init, 1, 0);
@@ -154,12 +164,25 @@ static void harness_start(long max_bytes) {
     peer = npes - 1;
     stride = BENCH_STRIDE;
     size_t buf = (size_t) max_bytes * (size_t) npes + 64;
+#ifdef BENCH_STATIC_DATA
+    if (npes > BENCH_STATIC_PES) {
+        if (me == 0) printf("SKIP\tstatic data\tmore than %d PEs\n", BENCH_STATIC_PES);
+        shmem_global_exit(0);
+    }
+    src = static_src;
+    dst = static_dst;
+#else
     src = (char *) h_malloc(buf);
     dst = (char *) h_malloc(buf);
+#endif
     pwrk = (char *) h_malloc(buf + 16 * (size_t) SHMEM_REDUCE_MIN_WRKDATA_SIZE);
     psync = (long *) h_malloc(PSYNC_SETS * PSYNC_LEN * sizeof(long));
     ctl = (long *) h_malloc(4 * sizeof(long));
+#ifdef BENCH_STATIC_DATA
+    flag = (char *) &static_flag;
+#else
     flag = (char *) (ctl + 1);
+#endif
     ack = ctl + 2;
     memset(src, 1, buf);
     memset(dst, 0, buf);
@@ -194,8 +217,10 @@ static int case_begins(int index, int start, int api, long nelems) {
 static void harness_end(void) {
     h_barrier_all();
     h_free(pwrk);
+#ifndef BENCH_STATIC_DATA
     h_free(dst);
     h_free(src);
+#endif
     h_free(psync);
     h_free(ctl);
     count_calls(API_shmem_finalize, 1, 0);

@@ -120,17 +120,19 @@ public final class Shmemsim implements Callable<Integer> {
             int tasks = f.header().tasks();
             Machine m = machine != null ? machine : Machine.unlimited(tasks);
             Target target;
-            boolean needTarget;
+            MachineFile.Progress transfers;
             try {
                 target = new Target(m, m.placement(tasks));
                 model.configure(target);
-                needTarget = model.usesMachineProgress() && MachineFile.completionsNeedTarget(m);
+                transfers = MachineFile.progress(m);
             } catch (MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
                 return 2;
             }
             Replay replay = new Replay(f, model, target);
-            if (needTarget) replay.completionsNeedTarget();
+            if (model.usesMachineProgress() && transfers.any()) {
+                replay.completionsNeedTarget(transfers.heap(), transfers.staticData());
+            }
             Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
             replay.onProgress(done -> progress.update(done, done));
             WaitStates waits = WaitStates.collector(f, note -> err.println("shmemsim: " + note));

@@ -44,6 +44,13 @@ final class PendingCompletions {
         landed[size++] = time;
     }
 
+    /** When the transfers that event completes have all landed, leaving them pending; NaN if there are none. */
+    double latest(int event) {
+        double latest = Double.NaN;
+        for (int i = 0; i < size; i++) if (events[i] == event && !(latest >= landed[i])) latest = landed[i];
+        return latest;
+    }
+
     /** Whether the transfers the last {@link #take} returned included _nbi ones. */
     boolean lastTookPosted() {
         return lastPosted;

@@ -50,6 +50,8 @@ public final class Replay {
     private final List<Sequence> sequences = new ArrayList<>();
     private final ReadyQueue ready = new ReadyQueue();
     private final CallStats[] calls;
+    /** Per task: what it allocated in the symmetric heap (what is not there is static symmetric data). */
+    private final SymmetricHeap[] heap;
     /** Per task: the transfers in flight, by the event that completes them. */
     private final PendingCompletions[] completions;
     private final Map<Long, Gathering> gatherings = new HashMap<>();
@@ -85,6 +87,8 @@ public final class Replay {
      * next library call (Model progress rma=target); null otherwise.
      */
     private LibraryTimeline[] timelines;
+    private boolean heapNeedsTarget;
+    private boolean staticNeedsTarget;
     /** Per task, the sequences whose completing call waits for that task's progress. */
     private List<List<Sequence>> progressWaiters;
     private int waitingForProgress;
@@ -123,6 +127,8 @@ public final class Replay {
         int tasks = file.header().tasks();
         cpuRatio = new double[tasks];
         for (int t = 0; t < tasks; t++) cpuRatio[t] = target.node(t).cpuRatio();
+        heap = new SymmetricHeap[tasks];
+        for (int t = 0; t < tasks; t++) heap[t] = new SymmetricHeap();
         completions = new PendingCompletions[tasks];
         for (int t = 0; t < tasks; t++) completions[t] = new PendingCompletions();
         calls = new CallStats[file.calls().size()];
@@ -141,10 +147,13 @@ public final class Replay {
     }
 
     /**
-     * Transfers complete only when their target is in the library (a call of its own) at or after their landing:
-     * a quiet waits for a target that computes until that target's next call. Call before {@link #run}.
+     * Transfers to the symmetric heap (heap), to static symmetric data (staticData), complete only when their target
+     * is in the library (a call of its own) at or after their landing: a quiet waits for a target that computes
+     * until that target's next call. Call before {@link #run}.
      */
-    public void completionsNeedTarget() {
+    public void completionsNeedTarget(boolean heap, boolean staticData) {
+        heapNeedsTarget = heap;
+        staticNeedsTarget = staticData;
         int tasks = file.header().tasks();
         timelines = new LibraryTimeline[tasks];
         progressWaiters = new ArrayList<>(tasks);
@@ -277,11 +286,13 @@ public final class Replay {
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
                 boolean same = target.sameNode(s.task, r.target());
-                Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration());
+                Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration(),
+                        !heap[s.task].contains(r.address()));
                 RmaCost cost = model.rma(call, start);
                 double landed = start + cost.complete();
                 if (r.completion() >= 0 && r.completion() != r.event()) {
-                    completions[s.task].add(r.completion(), r.target(), landed, call.posted());
+                    boolean needsTarget = call.staticData() ? staticNeedsTarget : heapNeedsTarget;
+                    completions[s.task].add(r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
                 }
                 if (!call.isGet() && anyWaits) wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
                 if (same) onNodeBytes += r.bytes();
@@ -298,7 +309,7 @@ public final class Replay {
                 else finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             }
             case CLEAR_LOCK -> {
-                Local release = new Local(r.type(), s.task, r.duration());
+                Local release = new Local(r.type(), s.task, r.duration(), !heap[s.task].contains(r.lock()));
                 double end = start + model.local(release);
                 Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock());
                 lock.held = false;
@@ -316,6 +327,10 @@ public final class Replay {
             }
             case QUIET, FENCE -> finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             case INIT -> {
+                finish(s, start, start + r.duration(), 0);
+            }
+            case MALLOC, FREE -> {
+                heap[s.task].record(r);
                 finish(s, start, start + r.duration(), 0);
             }
             default -> finish(s, start, start + r.duration(), 0); // library calls and repeats: as traced
@@ -470,6 +485,15 @@ public final class Replay {
         gatherings.remove(k);
         PeSet set = r.set() < file.peSets().size() ? file.peSets().get(r.set()) : null;
         boolean spans = spansNodes(r.set(), set);
+        double release = g.last;
+        if (r.type() == PsinsType.BARRIER_ALL || r.type() == PsinsType.BARRIER) {
+            // a barrier completes every member's transfers before any member leaves it (their targets, members
+            // themselves, are in the library from their arrival: progress adds nothing past the last arrival)
+            for (Sequence m : g.members) {
+                double landed = completions[m.task].latest((int) m.current.event());
+                if (landed > release) release = landed;
+            }
+        }
         double rootArrival = Double.NaN;
         for (Sequence m : g.members) {
             if (m.current.root() >= 0 && rankOf(m.task, set) == m.current.root()) rootArrival = m.arrival;
@@ -479,7 +503,7 @@ public final class Replay {
             int rank = rankOf(m.task, set);
             SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rank, mr.root(), mr.bytes(), spans,
                     mr.duration()));
-            double end = Math.max(g.last + cost.afterRelease(), m.arrival + cost.minimum());
+            double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
             double waited = Math.min(g.last - m.arrival, end - m.arrival);
             reportCollectiveWait(m, mr, g.last, rootArrival, end);
             finish(m, m.arrival, end, waited);
@@ -578,7 +602,8 @@ public final class Replay {
         lock.held = true;
         changed = true;
         double release = Math.max(lock.freeAt, next.arrival);
-        SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration()));
+        SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration(),
+                !heap[next.task].contains(next.current.lock())));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
         double waited = Math.min(release - next.arrival, end - next.arrival);
         if (waited > 0) waits.waited(WaitState.LOCK_CONTENTION, next.current, waited);

@@ -148,15 +148,28 @@ public final class MachineFile {
     }
 
     /**
-     * Whether transfers on this machine complete only when their target is in the library ({@code Model progress
-     * rma=target}, which shmembench calibrate writes when it measured so) or on their own ({@code rma=independent},
-     * the default).
+     * Which transfers on this machine complete only when their target is in the library: {@code Model progress
+     * rma=target|independent} for the symmetric heap, {@code static=target|independent} for static symmetric data
+     * (globals; rma's where absent). shmembench calibrate measures both; independent where the file says nothing.
      */
-    public static boolean completionsNeedTarget(Machine m) throws MachineException {
-        String v = m.model("progress").get("rma");
-        if (v == null || v.equals("independent")) return false;
+    public static Progress progress(Machine m) throws MachineException {
+        boolean heap = needsTarget(m, "rma", false);
+        return new Progress(heap, needsTarget(m, "static", heap));
+    }
+
+    /** Whether transfers to the heap, and to static data, wait for their target's next library call. */
+    public record Progress(boolean heap, boolean staticData) {
+        public boolean any() {
+            return heap || staticData;
+        }
+    }
+
+    private static boolean needsTarget(Machine m, String key, boolean absent) throws MachineException {
+        String v = m.model("progress").get(key);
+        if (v == null) return absent;
+        if (v.equals("independent")) return false;
         if (v.equals("target")) return true;
-        throw new MachineException(m.source() + ": Model progress rma=" + v + " is neither target nor independent");
+        throw new MachineException(m.source() + ": Model progress " + key + "=" + v + " is neither target nor independent");
     }
 
     /** A model parameter: a number, or an error naming the machine file and the key. */

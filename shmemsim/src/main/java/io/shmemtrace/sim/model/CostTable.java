@@ -11,10 +11,14 @@ import java.util.Map;
  * A machine's measured costs (its {@code Model table} lines, written by shmembench calibrate): per operation
  * ({@code put}, {@code put_nbi}, {@code iput}, {@code atomic}, {@code barrier_all}, ...) the seconds in the call
  * ({@code OP.call}) and to completion ({@code OP.complete}) by size, how long a polled flag takes to be seen
- * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}). Every lookup
- * answers NaN where the machine was not measured.
+ * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}); the same keys behind
+ * {@code static.} for calls on static symmetric data (globals), where the heap's stand in if they are absent.
+ * Every lookup answers NaN where the machine was not measured.
  */
 public final class CostTable {
+    /** The key prefix of costs measured on static symmetric data (globals) rather than the heap. */
+    static final String STATIC = "static.";
+
     private final Map<String, CostCurve> curves = new HashMap<>();
     private int members = 2;
 
@@ -44,29 +48,45 @@ public final class CostTable {
         return c == null ? Double.NaN : c.at(bytes);
     }
 
+    /** The static-data measurement where the call is on static data and it was measured, else the heap's. */
+    private double at(String key, long bytes, boolean staticData) {
+        CostCurve c = staticData ? curves.get(STATIC + key) : null;
+        return c != null ? c.at(bytes) : at(key, bytes);
+    }
+
     private static String key(PsinsType type, String what) {
         return type.name().toLowerCase(Locale.ROOT) + "." + what;
     }
 
     /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
     public double call(PsinsType type, long bytes) {
-        return at(key(type, "call"), bytes);
+        return call(type, bytes, false);
+    }
+
+    /** The same, on static data (a global) where staticData. */
+    public double call(PsinsType type, long bytes, boolean staticData) {
+        return at(key(type, "call"), bytes, staticData);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */
     public double complete(PsinsType type, long bytes) {
-        return at(key(type, "complete"), bytes);
+        return complete(type, bytes, false);
+    }
+
+    /** The same, on static data (a global) where staticData. */
+    public double complete(PsinsType type, long bytes, boolean staticData) {
+        return at(key(type, "complete"), bytes, staticData);
     }
 
     /**
      * Seconds from a write's start until a PE polling at the target sees it: a flag's one-way time plus what the
      * size adds to completion; its completion where the flag was not measured.
      */
-    public double seen(PsinsType type, long bytes) {
-        double done = complete(type, bytes);
-        double flag = at("wait.seen", 8);
+    public double seen(PsinsType type, long bytes, boolean staticData) {
+        double done = complete(type, bytes, staticData);
+        double flag = at("wait.seen", 8, staticData);
         if (Double.isNaN(flag)) return done;
-        return Math.min(done, flag + Math.max(0, done - complete(type, 8)));
+        return Math.min(done, flag + Math.max(0, done - complete(type, 8, staticData)));
     }
 
     /** A polled flag's one-way time. */
@@ -75,8 +95,8 @@ public final class CostTable {
     }
 
     /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
-    public double lock() {
-        return complete(PsinsType.ATOMIC_FETCH, 8);
+    public double lock(boolean staticData) {
+        return complete(PsinsType.ATOMIC_FETCH, 8, staticData);
     }
 
     /**

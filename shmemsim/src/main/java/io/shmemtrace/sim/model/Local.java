@@ -2,5 +2,12 @@ package io.shmemtrace.sim.model;
 
 import io.shmemtrace.psins.format.PsinsType;
 
-/** A call with no data of its own to move: its type, task and traced duration. */
-public record Local(PsinsType type, int task, double traced) {}
+/**
+ * A call with no data of its own to move: its type, task and traced duration; staticData: the word it works on
+ * (a lock's) is static symmetric data, not in the heap.
+ */
+public record Local(PsinsType type, int task, double traced, boolean staticData) {
+    public Local(PsinsType type, int task, double traced) {
+        this(type, task, traced, false);
+    }
+}

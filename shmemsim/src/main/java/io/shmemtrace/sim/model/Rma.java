@@ -8,8 +8,10 @@ import io.shmemtrace.psins.format.PsinsType;
  * @param type PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC or ATOMIC_FETCH
  * @param sameNode source and target on one node
  * @param traced the call's traced duration
+ * @param staticData its symmetric address is static data (a global), not in the symmetric heap
  */
-public record Rma(PsinsType type, int source, int target, long bytes, boolean sameNode, double traced) {
+public record Rma(PsinsType type, int source, int target, long bytes, boolean sameNode, double traced,
+                  boolean staticData) {
     public boolean isGet() {
         return type == PsinsType.GET || type == PsinsType.GET_NBI || type == PsinsType.G || type == PsinsType.IGET;
     }

@@ -9,7 +9,8 @@ import io.shmemtrace.sim.machine.MachineException;
  * call is in the call for {@code OP.call} (blocking puts and non-fetching atomics as issued back to back, _nbi
  * posts, gets and fetching atomics to their return), complete at the target {@code OP.complete} after its
  * start, and seen by a poller a flag's one-way time after its start plus the size's part. Collectives cost their
- * measured time scaled to the set; locks a fetching atomic's round trip. Whatever the table lacks comes from LogGP:
+ * measured time scaled to the set; locks a fetching atomic's round trip. A call on static symmetric data (an
+ * address outside the task's traced heap allocations) costs what calibrate measured on globals (static.OP lines). Whatever the table lacks comes from LogGP:
  * a machine file without Model table lines (a PSINS user's) is simulated as under the loggp model. The default:
  * it predicted the second machine best (README, "How good are the predictions").
  */
@@ -35,11 +36,11 @@ public final class TableModel extends LogGPModel {
 
     @Override
     public RmaCost rma(Rma call, double start) {
-        double inCall = table.call(call.type(), call.bytes());
-        double done = table.complete(call.type(), call.bytes());
+        double inCall = table.call(call.type(), call.bytes(), call.staticData());
+        double done = table.complete(call.type(), call.bytes(), call.staticData());
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
         double in = call.roundTrip() ? done : Math.min(inCall, done);
-        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes()));
+        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), call.staticData()));
     }
 
     @Override
@@ -51,7 +52,7 @@ public final class TableModel extends LogGPModel {
     @Override
     public SyncCost release(Local call) {
         if (call.type() == PsinsType.WAIT || call.type() == PsinsType.TEST) return SyncCost.NONE; // seen includes the poll
-        double lock = table.lock();
+        double lock = table.lock(call.staticData());
         return Double.isNaN(lock) ? super.release(call) : new SyncCost(lock, lock);
     }
 
@@ -59,7 +60,7 @@ public final class TableModel extends LogGPModel {
     public double local(Local call) {
         double cost = switch (call.type()) {
             case QUIET, FENCE -> table.call(call.type(), 0);
-            case CLEAR_LOCK -> table.lock();
+            case CLEAR_LOCK -> table.lock(call.staticData());
             default -> Double.NaN;
         };
         return Double.isNaN(cost) ? super.local(call) : cost;
