@@ -18,7 +18,7 @@ public enum Timing {
     /** half a ping-pong's round trip */
     PINGPONG("rtt/2");
 
-    /** The second row of a COMPLETE call: issued back to back, completed by one untimed quiet per sample. */
+    /** The second row of a COMPLETE call: issued back to back, one quiet ending each sample (timed with them). */
     public static final String STREAM = "stream";
 
     public final String variant;

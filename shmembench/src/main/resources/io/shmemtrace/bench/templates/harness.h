@@ -259,8 +259,8 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
     }
 
 /* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet; and
- * streamed, back to back with one untimed quiet after the sample (what a PE pays per call when it issues many:
- * the gap, where call + quiet is the latency). */
+ * streamed, back to back with one quiet that ends the sample (what a PE pays per call when it issues many, their
+ * completion included: the gap, where call + quiet is the latency). */
 #define BENCH_COMPLETE(ID, API, ...)                                                \
     static void body_##ID(long iters) {                                             \
         if (me != 0) return;                                                        \
@@ -271,7 +271,9 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
     static void stream_##ID(long iters) {                                           \
         if (me != 0) return;                                                        \
         for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
+        shmem_quiet();                                                              \
         count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, 1, 0);                                         \
     }
 
 /* _nbi calls, timed four ways: Full (call, quiet), Post (the calls alone, completed untimed), Overlap. */
