@@ -27,6 +27,8 @@ final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN = "/io/shmemtrace/bench/calibrate.cfg";
     /** The same calls on static symmetric data (globals), which some libraries reach another way. */
     private static final String BUILT_IN_STATIC = "/io/shmemtrace/bench/calibrate-static.cfg";
+    /** The one-sided calls a PE makes to itself, which libraries serve without the network. */
+    private static final String BUILT_IN_SELF = "/io/shmemtrace/bench/calibrate-self.cfg";
     /**
      * A put + quiet that takes this many times its idle time while the target computes (ten times that time per
      * call) waited for the target: halfway between the two outcomes, far from both.
@@ -48,6 +50,8 @@ final class CalibrateCommand extends BenchCommand {
         RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
         RunCommand.Results staticData = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
                 temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
+        RunCommand.Results self = RunCommand.runAll(this, builtIn(BUILT_IN_SELF), temporaryDirectory("calibrate-self"),
+                pes.npes, List.of("-DBENCH_SELF"));
         List<Row> rows = results.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
         LinearFit get = fit(rows, "shmem_getmem", "return");
@@ -71,7 +75,8 @@ final class CalibrateCommand extends BenchCommand {
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
-        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticData.rows(), CostTable.STATIC);
+        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticData.rows(), CostTable.STATIC)
+                .add(self.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
         double staticFull = smallest(staticData.rows(), "shmem_putmem_nbi", "full");

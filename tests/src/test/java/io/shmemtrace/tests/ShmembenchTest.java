@@ -86,6 +86,26 @@ class ShmembenchTest {
     }
 
     @Test
+    void killingShmembenchLeavesNoProcessBehind() throws Exception {
+        Path dir = Workspace.freshDir("shmembench-killed");
+        Process p = new ProcessBuilder(SHMEMBENCH, "calibrate", "--np", "2", "-o", dir.resolve("m.cfg").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        // wait until it runs a benchmark under oshrun (the build comes first); oshrun is Open MPI's orterun
+        java.util.function.Predicate<ProcessHandle> launcher = h -> h.info().command().orElse("").matches(".*/(oshrun|orterun|mpirun)");
+        List<ProcessHandle> tree = List.of();
+        for (int i = 0; i < 1200 && p.isAlive(); i++) {
+            tree = p.descendants().toList();
+            if (tree.stream().anyMatch(launcher) && tree.size() >= 3) break; // oshrun and its PEs
+            Thread.sleep(50);
+        }
+        assertTrue(tree.stream().anyMatch(launcher), tree.toString());
+        p.destroy(); // SIGTERM, as kill does
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "shmembench ends on SIGTERM");
+        for (ProcessHandle h : tree) h.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(tree.stream().noneMatch(ProcessHandle::isAlive), tree.toString());
+    }
+
+    @Test
     void calibrateWritesAMachineFile() throws Exception {
         Path dir = Workspace.freshDir("shmembench-calibrate");
         Path machine = dir.resolve("machine.cfg");
@@ -117,7 +137,10 @@ class ShmembenchTest {
                 "fence.complete", "wait.seen", "static.put.call", "static.put.complete", "static.put_nbi.call",
                 "static.put_nbi.complete", "static.get.call", "static.get.complete", "static.p.call", "static.p.complete",
                 "static.g.call", "static.g.complete", "static.iput.call", "static.iput.complete", "static.atomic.call",
-                "static.atomic.complete", "static.atomic_fetch.call", "static.atomic_fetch.complete", "static.wait.seen")),
+                "static.atomic.complete", "static.atomic_fetch.call", "static.atomic_fetch.complete", "static.wait.seen",
+                "self.put.call", "self.put.complete", "self.get.call", "self.get.complete", "self.p.call", "self.p.complete",
+                "self.g.call", "self.g.complete", "self.atomic.call", "self.atomic.complete", "self.atomic_fetch.call",
+                "self.atomic_fetch.complete")),
                 table.keySet());
         assertEquals("2", table.get("members"));
         // puts at every size of the configuration, 8 B to 1 MiB

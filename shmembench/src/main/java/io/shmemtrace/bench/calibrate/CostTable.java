@@ -21,7 +21,8 @@ import java.util.TreeMap;
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
  * </ul>
  * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
- * (globals) instead of the heap have the same keys behind {@code static.}.
+ * (globals) instead of the heap have the same keys behind {@code static.}; those of calls a PE makes to itself
+ * behind {@code self.}.
  */
 public final class CostTable {
     private final Map<String, TreeMap<Long, Double>> curves = new TreeMap<>();
@@ -29,6 +30,8 @@ public final class CostTable {
 
     /** The key prefix of the costs measured on static symmetric data (globals) rather than the heap. */
     public static final String STATIC = "static.";
+    /** The key prefix of the costs of calls a PE makes to itself. */
+    public static final String SELF = "self.";
 
     private final Catalog catalog;
 

@@ -161,7 +161,11 @@ static void harness_start(long max_bytes) {
     count_calls(API_shmem_my_pe, 1, 0);
     npes = shmem_n_pes();
     count_calls(API_shmem_n_pes, 1, 0);
+#ifdef BENCH_SELF
+    peer = 0; /* built with -DBENCH_SELF: PE 0 operates on its own memory (what a program's calls to itself cost) */
+#else
     peer = npes - 1;
+#endif
     stride = BENCH_STRIDE;
     size_t buf = (size_t) max_bytes * (size_t) npes + 64;
 #ifdef BENCH_STATIC_DATA

@@ -12,12 +12,15 @@ import java.util.Map;
  * ({@code put}, {@code put_nbi}, {@code iput}, {@code atomic}, {@code barrier_all}, ...) the seconds in the call
  * ({@code OP.call}) and to completion ({@code OP.complete}) by size, how long a polled flag takes to be seen
  * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}); the same keys behind
- * {@code static.} for calls on static symmetric data (globals), where the heap's stand in if they are absent.
+ * {@code static.} for calls on static symmetric data (globals), behind {@code self.} for calls a PE makes to
+ * itself; the heap's stand in where those are absent.
  * Every lookup answers NaN where the machine was not measured.
  */
 public final class CostTable {
     /** The key prefix of costs measured on static symmetric data (globals) rather than the heap. */
     static final String STATIC = "static.";
+    /** The key prefix of costs of calls a PE makes to itself. */
+    static final String SELF = "self.";
 
     private final Map<String, CostCurve> curves = new HashMap<>();
     private int members = 2;
@@ -48,10 +51,30 @@ public final class CostTable {
         return c == null ? Double.NaN : c.at(bytes);
     }
 
-    /** The static-data measurement where the call is on static data and it was measured, else the heap's. */
-    private double at(String key, long bytes, boolean staticData) {
-        CostCurve c = staticData ? curves.get(STATIC + key) : null;
+    /**
+     * The measurement of a call to the PE itself where it is one (self), else on static data where it is on
+     * static data; the heap's where that was not measured.
+     */
+    private double at(String key, long bytes, Where where) {
+        CostCurve c = switch (where) {
+            case SELF -> curves.get(SELF + key);
+            case STATIC -> curves.get(STATIC + key);
+            case HEAP -> null;
+        };
         return c != null ? c.at(bytes) : at(key, bytes);
+    }
+
+    /** Where a one-sided call's data is: another PE's heap or static data, or the caller's own memory. */
+    public enum Where {
+        HEAP, STATIC, SELF;
+
+        public static Where of(Rma call) {
+            return call.source() == call.target() ? SELF : call.staticData() ? STATIC : HEAP;
+        }
+
+        public static Where of(boolean staticData) {
+            return staticData ? STATIC : HEAP;
+        }
     }
 
     private static String key(PsinsType type, String what) {
@@ -60,33 +83,33 @@ public final class CostTable {
 
     /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
     public double call(PsinsType type, long bytes) {
-        return call(type, bytes, false);
+        return call(type, bytes, Where.HEAP);
     }
 
-    /** The same, on static data (a global) where staticData. */
-    public double call(PsinsType type, long bytes, boolean staticData) {
-        return at(key(type, "call"), bytes, staticData);
+    /** The same, where the data is. */
+    public double call(PsinsType type, long bytes, Where where) {
+        return at(key(type, "call"), bytes, where);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */
     public double complete(PsinsType type, long bytes) {
-        return complete(type, bytes, false);
+        return complete(type, bytes, Where.HEAP);
     }
 
-    /** The same, on static data (a global) where staticData. */
-    public double complete(PsinsType type, long bytes, boolean staticData) {
-        return at(key(type, "complete"), bytes, staticData);
+    /** The same, where the data is. */
+    public double complete(PsinsType type, long bytes, Where where) {
+        return at(key(type, "complete"), bytes, where);
     }
 
     /**
      * Seconds from a write's start until a PE polling at the target sees it: a flag's one-way time plus what the
      * size adds to completion; its completion where the flag was not measured.
      */
-    public double seen(PsinsType type, long bytes, boolean staticData) {
-        double done = complete(type, bytes, staticData);
-        double flag = at("wait.seen", 8, staticData);
+    public double seen(PsinsType type, long bytes, Where where) {
+        double done = complete(type, bytes, where);
+        double flag = at("wait.seen", 8, where);
         if (Double.isNaN(flag)) return done;
-        return Math.min(done, flag + Math.max(0, done - complete(type, 8, staticData)));
+        return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
     }
 
     /** A polled flag's one-way time. */
@@ -96,7 +119,7 @@ public final class CostTable {
 
     /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
     public double lock(boolean staticData) {
-        return complete(PsinsType.ATOMIC_FETCH, 8, staticData);
+        return complete(PsinsType.ATOMIC_FETCH, 8, Where.of(staticData));
     }
 
     /**

@@ -10,7 +10,8 @@ import io.shmemtrace.sim.machine.MachineException;
  * posts, gets and fetching atomics to their return), complete at the target {@code OP.complete} after its
  * start, and seen by a poller a flag's one-way time after its start plus the size's part. Collectives cost their
  * measured time scaled to the set; locks a fetching atomic's round trip. A call on static symmetric data (an
- * address outside the task's traced heap allocations) costs what calibrate measured on globals (static.OP lines). Whatever the table lacks comes from LogGP:
+ * address outside the task's traced heap allocations) costs what calibrate measured on globals (static.OP lines),
+ * a call a PE makes to itself what it measured so (self.OP lines). Whatever the table lacks comes from LogGP:
  * a machine file without Model table lines (a PSINS user's) is simulated as under the loggp model. The default:
  * it predicted the second machine best (README, "How good are the predictions").
  */
@@ -36,11 +37,12 @@ public final class TableModel extends LogGPModel {
 
     @Override
     public RmaCost rma(Rma call, double start) {
-        double inCall = table.call(call.type(), call.bytes(), call.staticData());
-        double done = table.complete(call.type(), call.bytes(), call.staticData());
+        CostTable.Where where = CostTable.Where.of(call);
+        double inCall = table.call(call.type(), call.bytes(), where);
+        double done = table.complete(call.type(), call.bytes(), where);
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
         double in = call.roundTrip() ? done : Math.min(inCall, done);
-        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), call.staticData()));
+        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
     }
 
     @Override
