@@ -140,7 +140,9 @@ class ShmembenchTest {
                 "static.atomic.complete", "static.atomic_fetch.call", "static.atomic_fetch.complete", "static.wait.seen",
                 "self.put.call", "self.put.complete", "self.get.call", "self.get.complete", "self.p.call", "self.p.complete",
                 "self.g.call", "self.g.complete", "self.atomic.call", "self.atomic.complete", "self.atomic_fetch.call",
-                "self.atomic_fetch.complete")),
+                "self.atomic_fetch.complete", "put.mutual", "p.mutual", "iput.mutual", "atomic.mutual",
+                "static.put.mutual", "static.p.mutual", "static.iput.mutual", "static.atomic.mutual", "self.put.mutual",
+                "self.p.mutual", "self.atomic.mutual")),
                 table.keySet());
         assertEquals("2", table.get("members"));
         // puts at every size of the configuration, 8 B to 1 MiB

@@ -18,6 +18,7 @@ import java.util.TreeMap;
  *       size);
  *   <li>{@code OP.complete}: from the call's start until its data is in place (call + quiet less an empty quiet,
  *       _nbi full, gets as they return);
+ *   <li>{@code OP.mutual}: in the call when both PEs stream at each other (blocking puts, non-fetching atomics);
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
  * </ul>
  * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
@@ -56,6 +57,7 @@ public final class CostTable {
             switch (r.variant()) {
                 case "+quiet", "full" -> put(op + ".complete", r.bytes(), s);
                 case "post", Timing.STREAM, "+barrier", "loop" -> put(op + ".call", r.bytes(), s);
+                case Timing.MUTUAL -> put(op + ".mutual", r.bytes(), s);
                 case "return" -> {
                     put(op + ".call", r.bytes(), s);
                     put(op + ".complete", r.bytes(), s);

@@ -111,6 +111,8 @@ public final class CSource {
             case RETURN, SYNCHRONISING -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
             case COMPLETE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "quiet_base", "1")
                     + report(args, "\"" + Timing.STREAM + "\"", bytes, "measure(stream_" + id + ", NULL, " + reps + ")",
+                            "0", "1")
+                    + report(args, "\"" + Timing.MUTUAL + "\"", bytes, "measure(mutual_" + id + ", NULL, " + reps + ")",
                             "0", "1");
             case COLLECTIVE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "barrier_base", "1");
             case PINGPONG -> "        if (npes < 2) { if (me == 0) printf(\"SKIP\\t%s\\tneeds 2 PEs\\n\", api_names[API_"

@@ -20,6 +20,8 @@ public enum Timing {
 
     /** The second row of a COMPLETE call: issued back to back, one quiet ending each sample (timed with them). */
     public static final String STREAM = "stream";
+    /** The third: streamed while the other PE streams the same at it. */
+    public static final String MUTUAL = "mutual";
 
     public final String variant;
 

@@ -3,7 +3,7 @@ package io.shmemtrace.bench.run;
 /**
  * One measured row: microseconds per call over the repetitions, less the row's baseline.
  *
- * @param variant how the call was timed (+quiet, stream, return, full, post, quiet, overlap,
+ * @param variant how the call was timed (+quiet, stream, mutual, return, full, post, quiet, overlap,
  *     busy-target, +barrier, ack, loop, rtt/2)
  * @param rse the relative standard error of the samples' mean
  */

@@ -262,9 +262,10 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         count_calls(API, iters, n);                                                 \
     }
 
-/* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet; and
- * streamed, back to back with one quiet that ends the sample (what a PE pays per call when it issues many, their
- * completion included: the gap, where call + quiet is the latency). */
+/* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet; streamed,
+ * back to back with one quiet that ends the sample (what a PE pays per call when it issues many, their completion
+ * included: the gap, where call + quiet is the latency); and mutual: streamed while the other PE streams the same
+ * at it (what a PE pays when it also takes the other's: the difference is its time to serve one). */
 #define BENCH_COMPLETE(ID, API, ...)                                                \
     static void body_##ID(long iters) {                                             \
         if (me != 0) return;                                                        \
@@ -276,6 +277,16 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         if (me != 0) return;                                                        \
         for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
         shmem_quiet();                                                              \
+        count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, 1, 0);                                         \
+    }                                                                               \
+    static void mutual_##ID(long iters) {                                           \
+        if (me != 0 && me != peer) return;                                          \
+        int to = peer;                                                              \
+        if (me != 0) peer = 0; /* the last PE streams back at PE 0 meanwhile */     \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
+        shmem_quiet();                                                              \
+        peer = to;                                                                  \
         count_calls(API, iters, n);                                                 \
         count_calls(API_shmem_quiet, 1, 0);                                         \
     }

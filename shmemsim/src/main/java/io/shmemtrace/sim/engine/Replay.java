@@ -89,6 +89,11 @@ public final class Replay {
     private LibraryTimeline[] timelines;
     private boolean heapNeedsTarget;
     private boolean staticNeedsTarget;
+    /**
+     * Per task, the time it owes to serving transfers that needed its progress since its last call (charged to
+     * its next call, less what that call waited anyway); null unless transfers need their target.
+     */
+    private double[] owed;
     /** Per task, the sequences whose completing call waits for that task's progress. */
     private List<List<Sequence>> progressWaiters;
     private int waitingForProgress;
@@ -154,6 +159,7 @@ public final class Replay {
     public void completionsNeedTarget(boolean heap, boolean staticData) {
         heapNeedsTarget = heap;
         staticNeedsTarget = staticData;
+        owed = new double[file.header().tasks()];
         int tasks = file.header().tasks();
         timelines = new LibraryTimeline[tasks];
         progressWaiters = new ArrayList<>(tasks);
@@ -293,6 +299,9 @@ public final class Replay {
                 if (r.completion() >= 0 && r.completion() != r.event()) {
                     boolean needsTarget = call.staticData() ? staticNeedsTarget : heapNeedsTarget;
                     completions[s.task].add(r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
+                    if (needsTarget && owed != null && r.target() >= 0 && r.target() < owed.length) {
+                        owed[r.target()] += model.targetService(call);
+                    }
                 }
                 if (!call.isGet() && anyWaits) wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
                 if (same) onNodeBytes += r.bytes();
@@ -362,6 +371,10 @@ public final class Replay {
     /** The current event ran from start to end: its statistics, and the sequence's next event. */
     private void done(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
+        if (owed != null && owed[s.task] > 0 && r.type() != PsinsType.INIT && r.type() != PsinsType.FINALIZE) {
+            end += Math.max(0, owed[s.task] - waited); // serving others' transfers in this call
+            owed[s.task] = 0;
+        }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
         c.time += end - start;

@@ -40,6 +40,14 @@ public interface CommModel {
         return true;
     }
 
+    /**
+     * Where transfers need their target's progress (the machine's progress rule): the target's own time to take
+     * this transfer, spent in its library calls (its calls are that much longer, unless they were waiting anyway).
+     */
+    default double targetService(Rma call) {
+        return 0;
+    }
+
     /** Called once before the replay. */
     void configure(Target target) throws MachineException;
 

@@ -91,6 +91,11 @@ public final class CostTable {
         return at(key(type, "call"), bytes, where);
     }
 
+    /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
+    public double mutual(PsinsType type, long bytes, Where where) {
+        return at(key(type, "mutual"), bytes, where);
+    }
+
     /** Seconds from a one-sided call's start until it is complete at the target. */
     public double complete(PsinsType type, long bytes) {
         return complete(type, bytes, Where.HEAP);

@@ -45,6 +45,20 @@ public final class TableModel extends LogGPModel {
         return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
     }
 
+    /**
+     * A target's time to take a put or non-fetching atomic: what streaming costs more per call when the other PE
+     * streams the same back (calibrate's mutual rows) than alone (its stream rows). Gets and fetching atomics
+     * (timed only to their return) and calls to oneself are not charged; nor anything on a machine file without
+     * mutual rows.
+     */
+    @Override
+    public double targetService(Rma call) {
+        if (call.roundTrip() || call.source() == call.target()) return 0;
+        CostTable.Where where = CostTable.Where.of(call);
+        double more = table.mutual(call.type(), call.bytes(), where) - table.call(call.type(), call.bytes(), where);
+        return more > 0 ? more : 0; // false for NaN: not measured
+    }
+
     @Override
     public SyncCost collective(Collective c) {
         double cost = table.collective(c.type(), c.bytes(), c.members());
