@@ -220,6 +220,23 @@ class WhatIfTest {
         assertEquals(8.2e-6, p.callTime.get("shmem_putmem"), 1e-12);
     }
 
+    @Test
+    void aTargetThatMustTakeATransferSpendsItsServiceTimeInItsNextCall() throws Exception {
+        // PE 1 puts 8 B to PE 0 10 us in; PE 0 computes until 20 us, then quiets (nothing of its own pending)
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_putmem", 10_000, 1000, 0, 8, ADDR).call(0, "shmem_quiet", 20_000, 1000);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("serve")));
+        String progress = "Model progress rma=target static=target\n";
+        // streaming both ways costs 3 us a put against 1 alone: PE 0 takes 2 us to serve PE 1's, in its quiet
+        Prediction served = simulate(trace, "table", machine("mutual", TABLE_MACHINE + progress
+                + "Model table put.mutual=8:3e-6\n"));
+        assertEquals(2.1e-6, served.callTime.get("shmem_quiet"), 1e-12);
+        // without mutual rows, or where transfers progress on their own, nothing is charged
+        Prediction unmeasured = simulate(trace, "table", machine("no-mutual", TABLE_MACHINE + progress));
+        assertEquals(1e-7, unmeasured.callTime.get("shmem_quiet"), 1e-12);
+    }
+
     /** What the tests read back from --json. */
     private record Prediction(double predicted, double traced, List<Double> compute, List<Double> waited,
                               Map<String, Double> callTime, long unmatchedWaits) {}
