@@ -188,6 +188,17 @@ class BadInputTest {
     }
 
     @Test
+    void anUnknownAlignmentCodeIsOneLine() throws Exception {
+        assertEquals(0, merge().status());
+        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
+            f.seek(PsinsLayout.H_ALIGNMENT);
+            f.write(0xC7);
+        }
+        PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out));
+        assertEquals(out + ": damaged header: alignment code 199 is none this reader knows", e.getMessage());
+    }
+
+    @Test
     void damagedMergedFileStillGivesItsIntactTasks() throws Exception {
         assertEquals(0, merge().status());
         long at;

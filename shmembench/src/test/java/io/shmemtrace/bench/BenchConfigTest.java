@@ -16,6 +16,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 class BenchConfigTest {
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void aFileThatIsNotUtf8IsOneLine() throws Exception {
+        java.nio.file.Path cfg = java.nio.file.Files.write(dir.resolve("bad.cfg"),
+                new byte[] {'1', ' ', '1', ' ', '1', ' ', '1', ' ', (byte) 0xFF, '\n'});
+        ConfigException e = assertThrows(ConfigException.class, () -> BenchConfig.load(cfg, Catalog.spec()));
+        assertEquals(cfg + ": not UTF-8 text (a configuration is text: TESTNUM TESTCLASS NELEMS STRIDE)", e.getMessage());
+    }
+
     private static final Catalog SPEC = Catalog.spec();
 
     @Test

@@ -128,8 +128,13 @@ public final class PsinsFile implements AutoCloseable {
         if (tasks < 0 || indexOffset(tasks + 1) > size) {
             throw new PsinsFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
         }
+        AlignmentMethod alignment = AlignmentMethod.of(h.get(H_ALIGNMENT));
+        if (alignment == null) {
+            throw new PsinsFormatException(path, "damaged header: alignment code " + (h.get(H_ALIGNMENT) & 0xFF)
+                    + " is none this reader knows");
+        }
         return new PsinsHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
-                AlignmentMethod.of(h.get(H_ALIGNMENT)), h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
+                alignment, h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
                 h.getLong(H_EVENTS), h.getInt(H_MISMATCHES), h.getInt(H_UNPAIRED_LOCKS),
                 new String(run, 0, n, StandardCharsets.US_ASCII));
     }

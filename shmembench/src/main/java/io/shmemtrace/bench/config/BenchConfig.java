@@ -24,7 +24,13 @@ public final class BenchConfig {
     private BenchConfig() {}
 
     public static List<BenchTest> load(Path file, Catalog catalog) throws ConfigException, IOException {
-        return parse(file.toString(), Files.readString(file), catalog);
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException(file + ": not UTF-8 text (a configuration is text: TESTNUM TESTCLASS NELEMS STRIDE)");
+        }
+        return parse(file.toString(), text, catalog);
     }
 
     public static List<BenchTest> parse(String name, String text, Catalog catalog) throws ConfigException {
