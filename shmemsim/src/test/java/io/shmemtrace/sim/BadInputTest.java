@@ -3,6 +3,7 @@ package io.shmemtrace.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.psins.merge.Alignment;
 import io.shmemtrace.psins.merge.Merge;
@@ -144,6 +145,19 @@ class BadInputTest {
         Outcome o = shmemsim("-q", "--comm-model", "measured", out.toString());
         assertEquals(1, o.status(), o.err());
         assertEquals("shmemsim: " + out + ": the merge found 1 collective calls that do not match across PEs\n", o.err());
+        assertEquals("", o.out());
+    }
+
+    @Test
+    void aTargetPeOutsideTheRunIsOneLine() throws IOException {
+        // PE 0 puts to PE -86 (a damaged or hostile trace): the replay refuses it with one line, exit 1
+        Path r = new SyntheticRun(2).all("shmem_init", 0, 1000).call(0, "shmem_putmem", 500, 100, -86, 8, 0x10000)
+                .all("shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("target")));
+        Outcome o = shmemsim("-q", "--comm-model", "measured", r.toString());
+        assertEquals(1, o.status(), o.err());
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertTrue(o.err().contains("shmem_putmem to PE -86, outside the run's PEs 0..1 (a damaged trace)"), o.err());
         assertEquals("", o.out());
     }
 }

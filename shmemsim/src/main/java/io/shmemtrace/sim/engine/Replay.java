@@ -291,6 +291,10 @@ public final class Replay {
         events++;
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
+                if (r.target() < 0 || r.target() >= target.tasks()) {
+                    throw new ReplayException("task " + s.task + " event #" + r.event() + ": " + r.name() + " to PE "
+                            + r.target() + ", outside the run's PEs 0.." + (target.tasks() - 1) + " (a damaged trace)");
+                }
                 boolean same = target.sameNode(s.task, r.target());
                 Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration(),
                         !heap[s.task].contains(r.address()));
