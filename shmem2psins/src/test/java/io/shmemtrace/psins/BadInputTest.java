@@ -176,26 +176,26 @@ class BadInputTest {
         }
     }
 
-    @Test
-    void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
+    /** What the reader says of a fresh merge whose header byte at offset is replaced by value. */
+    private String refusalWithHeaderByte(int offset, int value) throws Exception {
         assertEquals(0, merge().status());
         try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
-            f.seek(PsinsLayout.H_VERSION);
-            f.write(2);
+            f.seek(offset);
+            f.write(value);
         }
-        PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out));
-        assertEquals(out + ": merged trace version 2 is not supported (this reader: 4): merge the run again", e.getMessage());
+        return assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage();
+    }
+
+    @Test
+    void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: 4): merge the run again",
+                refusalWithHeaderByte(PsinsLayout.H_VERSION, 2));
     }
 
     @Test
     void anUnknownAlignmentCodeIsOneLine() throws Exception {
-        assertEquals(0, merge().status());
-        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
-            f.seek(PsinsLayout.H_ALIGNMENT);
-            f.write(0xC7);
-        }
-        PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out));
-        assertEquals(out + ": damaged header: alignment code 199 is none this reader knows", e.getMessage());
+        assertEquals(out + ": damaged header: alignment code 199 is none this reader knows",
+                refusalWithHeaderByte(PsinsLayout.H_ALIGNMENT, 0xC7));
     }
 
     @Test

@@ -93,7 +93,7 @@ class ShmembenchTest {
         // wait until it runs a benchmark under oshrun (the build comes first); oshrun is Open MPI's orterun
         java.util.function.Predicate<ProcessHandle> launcher = h -> h.info().command().orElse("").matches(".*/(oshrun|orterun|mpirun)");
         List<ProcessHandle> tree = List.of();
-        for (int i = 0; i < 1200 && p.isAlive(); i++) {
+        for (int i = 0; i < 3600 && p.isAlive(); i++) { // up to 3 minutes: a loaded machine builds slowly
             tree = p.descendants().toList();
             if (tree.stream().anyMatch(launcher) && tree.size() >= 3) break; // oshrun and its PEs
             Thread.sleep(50);

@@ -82,21 +82,8 @@ public final class Replay {
     private long forced;
     private long onNodeBytes;
     private long offNodeBytes;
-    /**
-     * Per task (single-threaded ones), when it was in the library: where transfers complete only at their target's
-     * next library call (Model progress rma=target); null otherwise.
-     */
-    private LibraryTimeline[] timelines;
-    private boolean heapNeedsTarget;
-    private boolean staticNeedsTarget;
-    /**
-     * Per task, the time it owes to serving transfers that needed its progress since its last call (charged to
-     * its next call, less what that call waited anyway); null unless transfers need their target.
-     */
-    private double[] owed;
-    /** Per task, the sequences whose completing call waits for that task's progress. */
-    private List<List<Sequence>> progressWaiters;
-    private int waitingForProgress;
+    /** Where transfers complete only at their target's library calls: that rule's state; null otherwise. */
+    private TargetProgress targetProgress;
     private LongConsumer progress = e -> { };
     private WaitState.Listener waits = (state, call, seconds) -> { };
 
@@ -157,19 +144,9 @@ public final class Replay {
      * until that target's next call. Call before {@link #run}.
      */
     public void completionsNeedTarget(boolean heap, boolean staticData) {
-        heapNeedsTarget = heap;
-        staticNeedsTarget = staticData;
-        owed = new double[file.header().tasks()];
-        int tasks = file.header().tasks();
-        timelines = new LibraryTimeline[tasks];
-        progressWaiters = new ArrayList<>(tasks);
-        int[] sequencesOf = new int[tasks];
+        int[] sequencesOf = new int[file.header().tasks()];
         for (Sequence s : sequences) sequencesOf[s.task]++;
-        for (int t = 0; t < tasks; t++) {
-            // a task with threads progresses in any of them: its transfers are taken to progress at once
-            if (sequencesOf[t] == 1) timelines[t] = new LibraryTimeline();
-            progressWaiters.add(new ArrayList<>());
-        }
+        targetProgress = new TargetProgress(sequencesOf, heap, staticData);
         runAhead = false; // completions depend on the other tasks' timelines: keep the tasks close in time
     }
 
@@ -236,7 +213,7 @@ public final class Replay {
                     again = false;
                     execute(s);
                     if (horizon != null) resolve();
-                    if (waitingForProgress > 0) wakeProgressWaiters();
+                    if (targetProgress != null && targetProgress.anyWaiting()) wakeProgressWaiters();
                 } while (again);
                 running = null;
             }
@@ -287,7 +264,7 @@ public final class Replay {
             s.compute += start - s.clock;
             s.tracedCompute += r.burstBefore();
         }
-        if (timelines != null && timelines[s.task] != null) timelines[s.task].enter(start);
+        if (targetProgress != null) targetProgress.entered(s.task, start);
         events++;
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH -> {
@@ -301,11 +278,9 @@ public final class Replay {
                 RmaCost cost = model.rma(call, start);
                 double landed = start + cost.complete();
                 if (r.completion() >= 0 && r.completion() != r.event()) {
-                    boolean needsTarget = call.staticData() ? staticNeedsTarget : heapNeedsTarget;
+                    boolean needsTarget = targetProgress != null && targetProgress.needsTarget(call.staticData());
                     completions[s.task].add(r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
-                    if (needsTarget && owed != null && r.target() >= 0 && r.target() < owed.length) {
-                        owed[r.target()] += model.targetService(call);
-                    }
+                    if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
                 }
                 if (!call.isGet() && anyWaits) wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
                 if (same) onNodeBytes += r.bytes();
@@ -356,7 +331,7 @@ public final class Replay {
         PendingCompletions pending = completions[s.task];
         if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
             double landed = pending.take((int) r.event());
-            if (timelines != null && pending.taken() > 0) {
+            if (targetProgress != null && pending.taken() > 0) {
                 s.awaitCount = 0;
                 for (int i = 0; i < pending.taken(); i++) s.await(pending.takenTarget(i), pending.takenLanded(i));
                 s.awaitStart = start;
@@ -375,9 +350,8 @@ public final class Replay {
     /** The current event ran from start to end: its statistics, and the sequence's next event. */
     private void done(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
-        if (owed != null && owed[s.task] > 0 && r.type() != PsinsType.INIT && r.type() != PsinsType.FINALIZE) {
-            end += Math.max(0, owed[s.task] - waited); // serving others' transfers in this call
-            owed[s.task] = 0;
+        if (targetProgress != null && r.type() != PsinsType.INIT && r.type() != PsinsType.FINALIZE) {
+            end += targetProgress.charge(s.task, waited); // taking others' transfers in this call
         }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
@@ -403,16 +377,11 @@ public final class Replay {
         s.tracedLastEnd = Math.max(s.tracedLastEnd, r.start() + r.duration());
         s.clock = end;
         s.blocked = false;
-        LibraryTimeline timeline = timelines != null ? timelines[s.task] : null;
-        if (timeline != null) timeline.leave(start, end);
-        if (!advance(s)) {
-            setHorizon(s);
-            if (timeline != null) timeline.end();
-        } else {
-            if (timeline != null) timeline.next(s.readyAt);
-            if (runAhead && s == running) again = true;
-            else ready.add(s);
-        }
+        boolean more = advance(s);
+        if (targetProgress != null) targetProgress.left(s.task, start, end, more ? s.readyAt : Double.NaN);
+        if (!more) setHorizon(s);
+        else if (runAhead && s == running) again = true;
+        else ready.add(s);
     }
 
     // --- completions that wait for their targets' progress
@@ -424,28 +393,19 @@ public final class Replay {
     private void completeWhenProgressed(Sequence s) throws IOException, PsinsFormatException {
         double end = s.awaitEnd;
         for (int i = 0; i < s.awaitCount; i++) {
-            LibraryTimeline t = s.awaitTargets[i] >= 0 && s.awaitTargets[i] < timelines.length
-                    ? timelines[s.awaitTargets[i]] : null;
-            double progressed = t == null ? s.awaitLanded[i] : t.inLibraryFrom(s.awaitLanded[i]);
-            if (Double.isNaN(progressed)) {
-                if (!s.awaitingProgress) {
-                    s.awaitingProgress = true;
-                    if (!s.blocked) { // a collective's member is blocked already, since its arrival
-                        s.blocked = true;
-                        s.arrival = s.awaitStart;
-                        setHorizon(s);
-                    }
-                    waitingForProgress++;
+            double completes = targetProgress.completes(s.awaitTargets[i], s.awaitLanded[i]);
+            if (Double.isNaN(completes)) {
+                if (!s.blocked) { // a collective's member is blocked already, since its arrival
+                    s.blocked = true;
+                    s.arrival = s.awaitStart;
+                    setHorizon(s);
                 }
-                progressWaiters.get(s.awaitTargets[i]).add(s);
+                targetProgress.waitFor(s, s.awaitTargets[i]);
                 return;
             }
-            end = Math.max(end, progressed);
+            end = Math.max(end, completes);
         }
-        if (s.awaitingProgress) {
-            s.awaitingProgress = false;
-            waitingForProgress--;
-        }
+        targetProgress.resumed(s);
         s.awaitCount = 0;
         if (s.awaitPosted) waits.waited(WaitState.NBI_NOT_OVERLAPPED, s.current, end - s.awaitStart);
         done(s, s.awaitStart, end, s.awaitWaited);
@@ -454,16 +414,11 @@ public final class Replay {
     /** Looks again at the sequences waiting for a task's progress, until none can go on. */
     private void wakeProgressWaiters() throws IOException, PsinsFormatException {
         boolean woke = true;
-        while (woke && waitingForProgress > 0) {
+        while (woke && targetProgress.anyWaiting()) {
             woke = false;
-            for (List<Sequence> list : progressWaiters) {
-                if (list.isEmpty()) continue;
-                List<Sequence> waiting = new ArrayList<>(list);
-                list.clear();
-                for (Sequence w : waiting) {
-                    completeWhenProgressed(w);
-                    if (!w.blocked) woke = true;
-                }
+            for (Sequence w : targetProgress.takeWaiters()) {
+                completeWhenProgressed(w);
+                if (!w.awaitingProgress) woke = true;
             }
         }
     }
@@ -635,7 +590,7 @@ public final class Replay {
      * every waited word its bytes cover (a strided put: its first bytes' span, the stride not being recorded).
      */
     private void wrote(int pe, long address, long bytes, double tracedStart, double seen) {
-        NavigableMap<Long, ArrayDeque<double[]>> words = pe >= 0 && pe < waitedWords.length ? waitedWords[pe] : null;
+        NavigableMap<Long, ArrayDeque<double[]>> words = waitedWords[pe]; // pe checked by execute
         if (words == null) return;
         long end = address + Math.max(1, bytes);
         if (end < address) end = Long.MAX_VALUE; // an address near the top: the range ends there
@@ -706,18 +661,14 @@ public final class Replay {
 
     /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */
     private boolean forceOne() throws IOException, PsinsFormatException {
-        if (waitingForProgress > 0) {
-            for (List<Sequence> list : progressWaiters) {
-                if (list.isEmpty()) continue;
-                Sequence w = list.remove(0);
-                forced++;
-                for (int i = 0; i < w.awaitCount; i++) w.awaitEnd = Math.max(w.awaitEnd, w.awaitLanded[i]);
-                w.awaitCount = 0;
-                w.awaitingProgress = false;
-                waitingForProgress--;
-                done(w, w.awaitStart, w.awaitEnd, w.awaitWaited);
-                return true;
-            }
+        Sequence stuck = targetProgress != null ? targetProgress.takeOne() : null;
+        if (stuck != null) { // its targets as if they progressed at once
+            forced++;
+            for (int i = 0; i < stuck.awaitCount; i++) stuck.awaitEnd = Math.max(stuck.awaitEnd, stuck.awaitLanded[i]);
+            stuck.awaitCount = 0;
+            targetProgress.resumed(stuck);
+            done(stuck, stuck.awaitStart, stuck.awaitEnd, stuck.awaitWaited);
+            return true;
         }
         Sequence wait = pendingWaits.peek();
         Lock best = null;

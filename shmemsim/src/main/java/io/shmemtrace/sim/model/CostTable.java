@@ -117,11 +117,6 @@ public final class CostTable {
         return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
     }
 
-    /** A polled flag's one-way time. */
-    public double flagSeen() {
-        return at("wait.seen", 8);
-    }
-
     /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
     public double lock(boolean staticData) {
         return complete(PsinsType.ATOMIC_FETCH, 8, Where.of(staticData));
