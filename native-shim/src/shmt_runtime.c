@@ -19,6 +19,8 @@
 __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) = {.index = -1};
 int shmt_active;
 int shmt_callsites;
+static uint64_t no_file_dropped;
+uint64_t *shmt_dropped = &no_file_dropped;
 unsigned shmt_tick_shift;
 static int fast_path; /* the settings the wrappers' fast path is for (shmt_runtime.h) */
 
@@ -257,6 +259,7 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
     id.init_mono_ns = mono - back_ns;
     id.init_real_ns = real - back_ns;
     if (shmt_file_create(dir, &id) != 0) return -1;
+    shmt_dropped = (uint64_t *)(void *)(shmt_file_header() + SHMT_H_DROPPED);
     pe_number = pe;
     if (callsites) shmt_modules_write(shmt_file_path(), pe);
     shmt_callsites = callsites;

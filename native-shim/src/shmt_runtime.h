@@ -19,6 +19,7 @@
 #include "shmt_format.h"
 
 #define SHMT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SHMT_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SHMT_HIDDEN __attribute__((visibility("hidden")))
 
 /* Room reserved per event: an id (2 bytes), two times (10 each), a call site (10) and up to 12 fields of
@@ -37,6 +38,9 @@
 #define SHMT_REPEATING ((uint8_t *)1)
 /* call_start of a thread held around an init call (shmt_hold): busy, with no start time of its own. */
 #define SHMT_HELD 1
+/* call_start of a thread inside a wrapper before its library call starts (shmt_enter): busy, so that a call made
+ * from a signal handler meanwhile (reserving, changing blocks, saving arguments) passes straight through. */
+#define SHMT_ENTERED 2
 
 typedef struct shmt_thread {
     uint8_t *cursor;        /* where the next event goes */
@@ -72,15 +76,36 @@ void *shmt_resolve(const char *name) SHMT_HIDDEN;
 shmt_thread *shmt_start(uint64_t t0) SHMT_HIDDEN;
 void shmt_stop(unsigned state, uint64_t t) SHMT_HIDDEN;
 void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
+/* The header's count of calls not recorded (in the mapped file; a dummy before there is one). */
+extern uint64_t *shmt_dropped SHMT_HIDDEN;
 
-/* The thread, or NULL when this call is not to be recorded: tracing is off (the general path's test; the fast
- * path's is its limit), or the thread is inside a traced call (the library's own calls are not events). */
+/*
+ * The thread, marked busy, or NULL when this call is not to be recorded: tracing is off (the general path's test;
+ * the fast path's is its limit), or the thread is busy, inside a wrapper (a call from a signal handler, or the
+ * library's own calls): such a call touches nothing of the thread's. One that finds the shim at work before a
+ * library call can only come from a signal handler: it is counted as unrecorded (an atomic add to the mapped
+ * header, safe in a handler; inline, so that the wrapper's arguments stay in their registers for the tail call).
+ * One made during a library call may be the library's own (Open MPI's shmem_finalize calls shmem_barrier_all),
+ * no call of the program: not counted. A handler that interrupts this function before the mark runs its own call
+ * to the end before we go on, and the fence keeps every use of the thread's state after the mark.
+ */
 static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int fast)
 {
     if (!fast && SHMT_UNLIKELY(shmt_active == 0)) return NULL;
     shmt_thread *t = &shmt_self;
-    if (SHMT_UNLIKELY(t->call_start != 0)) return NULL;
+    if (SHMT_UNLIKELY(t->call_start != 0)) {
+        if (t->call_start == SHMT_ENTERED) __atomic_fetch_add(shmt_dropped, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    t->call_start = SHMT_ENTERED;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
     return t;
+}
+
+/* Not busy any more: every store to the thread's state made before it is done first (for a signal handler). */
+static inline void shmt_leave(shmt_thread *t)
+{
+    __atomic_store_n(&t->call_start, 0, __ATOMIC_RELEASE);
 }
 
 /* Whether the next event needs shmt_next_block first: a full block (or none yet), or a pending repeat's record. */
@@ -99,7 +124,11 @@ static inline void shmt_reserve_at(shmt_thread *t, uint64_t t0)
  * 0 when the call must take the general path, which always returns 1. */
 static inline __attribute__((always_inline)) int shmt_reserve(shmt_thread *t, const int fast)
 {
-    if (fast) return t->cursor < t->limit;
+    if (fast) {
+        if (SHMT_LIKELY(t->cursor < t->limit)) return 1;
+        shmt_leave(t); /* the general path enters again */
+        return 0;
+    }
     if (SHMT_UNLIKELY(shmt_block_change_due(t))) shmt_next_block(t, shmt_now());
     return 1;
 }
@@ -109,7 +138,9 @@ static inline __attribute__((always_inline)) int shmt_reserve(shmt_thread *t, co
  * (the pending repeat's record written first). */
 static inline __attribute__((always_inline)) int shmt_poll_gate(shmt_thread *t, const int fast)
 {
-    return !fast || t->cursor < t->limit || t->limit == SHMT_REPEATING;
+    if (!fast || t->cursor < t->limit || t->limit == SHMT_REPEATING) return 1;
+    shmt_leave(t); /* the general path enters again */
+    return 0;
 }
 
 static inline __attribute__((always_inline)) void shmt_poll_reserve(shmt_thread *t, const int fast)
@@ -132,7 +163,7 @@ static inline shmt_thread *shmt_hold(void)
 
 static inline int shmt_is_outer(shmt_thread *t) { return t->outer; }
 
-static inline void shmt_release(shmt_thread *t) { t->call_start = 0; }
+static inline void shmt_release(shmt_thread *t) { shmt_leave(t); }
 
 static inline __attribute__((always_inline)) uint8_t *shmt_put_uvar(uint8_t *p, uint64_t v)
 {
@@ -227,7 +258,7 @@ static inline void shmt_publish(shmt_thread *t, uint8_t *rec, uint8_t *p, unsign
 static inline void shmt_event_end(shmt_thread *t, uint8_t *rec, uint8_t *p, unsigned id)
 {
     shmt_publish(t, rec, p, id);
-    t->call_start = 0;
+    shmt_leave(t);
 }
 
 /*
@@ -256,17 +287,21 @@ static inline __attribute__((always_inline)) int shmt_poll_repeat(shmt_thread *t
     t->rep_count++;
     t->rep_calls += end - start;
     t->rep_end = end;
-    t->call_start = 0;
+    shmt_leave(t);
     return 1;
 }
 
-/* After a poll event is written: what its repeats will be compared with. */
-static inline void shmt_poll_mark(shmt_thread *t, unsigned id, const uint64_t *v, unsigned n, const void *site)
+/* shmt_event_end for a poll event: it is remembered, for its repeats to be compared with, before the thread is
+ * left (a call from a signal handler in between would otherwise be taken for what the repeats follow). */
+static inline void shmt_poll_event_end(shmt_thread *t, uint8_t *rec, uint8_t *p, unsigned id, const uint64_t *v,
+                                       unsigned n, const void *site)
 {
+    shmt_publish(t, rec, p, id);
     t->poll_id = id;
     t->poll_site = site;
     for (unsigned i = 0; i < n; i++) t->poll_args[i] = v[i];
     t->poll_end = t->cursor;
+    shmt_leave(t);
 }
 
 #endif

@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** Reads a whole trace file into memory through the trace-format reader. */
 public final class Traces {
@@ -18,7 +20,26 @@ public final class Traces {
         }
     }
 
+    /** Events per function of one file, for traces too long to keep (count): its header and problems too. */
+    public record Counted(TraceFile file, Map<String, Long> calls, List<TraceProblem> problems) {
+        public long of(String name) {
+            return calls.getOrDefault(name, 0L);
+        }
+    }
+
     private Traces() {}
+
+    public static Counted count(Path file) {
+        try (TraceFile trace = TraceFile.open(file)) {
+            Map<String, Long> calls = new TreeMap<>();
+            trace.read(e -> calls.merge(e.name(), 1L, Long::sum));
+            return new Counted(trace, calls, trace.problems());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (TraceFormatException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
 
     public static Read read(Path file) {
         try (TraceFile trace = TraceFile.open(file)) {

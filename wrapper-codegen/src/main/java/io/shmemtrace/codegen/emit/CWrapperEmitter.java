@@ -206,8 +206,8 @@ public final class CWrapperEmitter {
             out.append("    shmt_p = ").append(encodeRaw(f.recorded().get(i).field().kind(), "shmt_v[" + i + "]"))
                .append(";\n");
         }
-        out.append("    shmt_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(");\n");
-        out.append("    shmt_poll_mark(shmt_t, ").append(id).append(", shmt_v, ").append(n).append(", shmt_site);\n");
+        out.append("    shmt_poll_event_end(shmt_t, shmt_r, shmt_p, ").append(id).append(", shmt_v, ").append(n)
+           .append(", shmt_site);\n");
     }
 
     /** A field's value as the uint64_t its encoding starts from. */
