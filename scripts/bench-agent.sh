@@ -17,7 +17,7 @@ cp="$out/classes:dist/lib/openshmem-java.jar"
 export UCX_ERROR_SIGNALS=
 for r in $(seq "$rounds"); do
   oshrun -np 1 java -cp "$cp" AgentOverhead "$n" | sed 's/^/plain /' >> "$out/results"
-  SHMEMTRACE_DIR="$out/trace" oshrun -np 1 java -javaagent:$agent -cp "$cp" AgentOverhead "$n" \
+  SHMEMTRACE_DIR="$out/trace-$r" oshrun -np 1 java -javaagent:$agent -cp "$cp" AgentOverhead "$n" \
     | sed 's/^/agent /' >> "$out/results"
 done
 echo "$rounds rounds x $n calls, 1 PE; ns per call (min / median)"

@@ -15,7 +15,7 @@ shim=$(readlink -f "${SHIM:-dist/lib/libshmemtrace.so}")
 rm -rf "$out" && mkdir -p "$out"
 for r in $(seq "$rounds"); do
   oshrun --oversubscribe -np 2 "$bench" "$n" | sed 's/^/plain /' >> "$out/results"
-  SHMEMTRACE_DIR="$out/trace" oshrun --oversubscribe -np 2 -x LD_PRELOAD="$shim" "$bench" "$n" \
+  SHMEMTRACE_DIR="$out/trace-$r" oshrun --oversubscribe -np 2 -x LD_PRELOAD="$shim" "$bench" "$n" \
     | sed 's/^/traced /' >> "$out/results"
 done
 echo "$rounds rounds x $n calls per loop, 2 PEs; ns per call (min / median)"
@@ -33,4 +33,4 @@ for call in shmem_long_p shmem_putmem shmem_quiet; do
       }'
   done
 done
-dist/bin/shmembin2txt --summary "$out/trace" | grep 'bytes/event'
+dist/bin/shmembin2txt --summary "$out/trace-$rounds" | grep 'bytes/event'

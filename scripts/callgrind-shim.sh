@@ -20,7 +20,7 @@ rm -rf "$out" && mkdir -p "$out"
 oshcc -O2 -o "$out/loop" native-shim/bench/loop.c
 count() { # mode n
   if [ "$1" = traced ]; then preload="-x LD_PRELOAD=$shim"; else preload=""; fi
-  SHMEMTRACE_DIR="$out/trace" oshrun -np 1 $preload valgrind --tool=callgrind \
+  SHMEMTRACE_DIR="$out/trace-$1-$2" oshrun -np 1 $preload valgrind --tool=callgrind \
     --callgrind-out-file="$out/cg.$1.$2" "$out/loop" "$2" $mode > /dev/null 2>&1
   sed -n 's/^summary: //p' "$out/cg.$1.$2"
 }
@@ -36,5 +36,5 @@ awk -v a="$(own "$out/cg.traced.$n1")" -v b="$(own "$out/cg.traced.$n2")" -v n="
   printf "the shim'"'"'s own instructions: %.1f per call (its block checksums included)\n", (b - a) / n / 2 }'
 # Under valgrind a call lasts ~50 times longer, so its times take more bytes (and the encoder more instructions)
 # than in a native run (scripts/bench-overhead.sh prints those bytes).
-dist/bin/shmembin2txt --summary "$out/trace" | sed -n 's/.*events, \([0-9.]*\) bytes\/event.*/bytes per event in the traced run under valgrind: \1/p'
+dist/bin/shmembin2txt --summary "$out/trace-traced-$n2" | sed -n 's/.*events, \([0-9.]*\) bytes\/event.*/bytes per event in the traced run under valgrind: \1/p'
 echo "per function: callgrind_annotate $out/cg.traced.$n2 | head -40"

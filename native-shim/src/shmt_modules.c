@@ -3,6 +3,8 @@
 #include "shmt_modules.h"
 
 #include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <link.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 #include <unistd.h>
 
 #include "shmt_format.h"
+#include "shmt_trace_file.h"
 
 /* The GNU build id of an object, as hex into out (at least 41 bytes), or "-" when it has none. */
 static void build_id(const struct dl_phdr_info *info, char *out, size_t len)
@@ -58,24 +61,32 @@ static int write_module(struct dl_phdr_info *info, size_t size, void *arg)
     return 0;
 }
 
+/* One warning per PE: the map is written at start and again at the end. */
+static int warned;
+
 int shmt_modules_write(const char *trace_path, int pe)
 {
-    char path[PATH_MAX], tmp[PATH_MAX + 8];
-    const char *slash = strrchr(trace_path, '/');
-    int dir_len = slash ? (int)(slash - trace_path + 1) : 0;
-    if (snprintf(path, sizeof path, "%.*s" SHMT_MODULES_FILE, dir_len, trace_path, pe) >= (int)sizeof path) return -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *out = fopen(tmp, "we");
-    if (out == NULL) {
-        fprintf(stderr, "shmemtrace: %s: cannot write the module map; call sites stay unnamed\n", tmp);
+    char name[64], tmp[80];
+    snprintf(name, sizeof name, SHMT_MODULES_FILE, pe);
+    snprintf(tmp, sizeof tmp, "%s.tmp", name);
+    int dir = shmt_file_dir();
+    FILE *out;
+    if (shmt_file_create_in_dir(tmp, &out) != 0) {
+        if (warned++) return -1;
+        fprintf(stderr, "shmemtrace: %s: cannot write the module map (%s.tmp: %s); call sites stay unnamed\n",
+                trace_path, name, strerror(errno));
         return -1;
     }
     fprintf(out, "# shmemtrace modules 1: code start, code end, load bias, build id, path\n");
     dl_iterate_phdr(write_module, out);
     int failed = fclose(out) != 0;
-    if (failed || rename(tmp, path) != 0) {
-        fprintf(stderr, "shmemtrace: %s: cannot write the module map; call sites stay unnamed\n", path);
-        unlink(tmp);
+    /* Replaces the map written at start (or whatever is named so: renameat replaces a symlink, never follows it). */
+    if (failed || renameat(dir, tmp, dir, name) != 0) {
+        if (!warned++) {
+            fprintf(stderr, "shmemtrace: %s: cannot write the module map (%s); call sites stay unnamed\n",
+                    trace_path, name);
+        }
+        unlinkat(dir, tmp, 0);
         return -1;
     }
     return 0;

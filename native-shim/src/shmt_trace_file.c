@@ -19,6 +19,7 @@ extern const unsigned char shmt_event_table[];
 extern const unsigned shmt_event_table_len;
 
 static int fd = -1;
+static int dir_fd = -1;           /* the trace directory, checked once: every file is created in it */
 static uint8_t *header;           /* header + event table, mapped for the whole run */
 static size_t header_map_size;
 static size_t block_size = SHMT_DEFAULT_BLOCK_SIZE;
@@ -27,16 +28,24 @@ static atomic_int capped;
 static char path[PATH_MAX];
 static atomic_int warned;
 
-static void warn(const char *what)
+static void refuse(const char *why)
 {
     if (atomic_exchange(&warned, 1)) return; /* one warning per PE, whatever else fails */
-    fprintf(stderr, "shmemtrace: %s: %s: %s; tracing disabled for this PE\n", path, what, strerror(errno));
+    fprintf(stderr, "shmemtrace: %s: %s; tracing disabled for this PE\n", path, why);
+}
+
+static void warn(const char *what)
+{
+    char why[256];
+    snprintf(why, sizeof why, "%s: %s", what, strerror(errno));
+    refuse(why);
 }
 
 static void put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
+/* mkdir -p; the last directory, where the traces go, is not writable by others whatever the umask. */
 static int mkdirs(const char *dir)
 {
     char buf[PATH_MAX];
@@ -50,7 +59,56 @@ static int mkdirs(const char *dir)
         if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
         *s = '/';
     }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+    return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/*
+ * Opens the trace directory, refused unless it is the user's own and no one else can write to it, or it is sticky
+ * as /tmp is (no one can then rename or remove another's files): anyone else who can write to it could plant a
+ * symlink named like a trace file and make the traced job overwrite its user's files. Files are created in the
+ * opened directory (openat), so that it cannot be swapped after the check.
+ */
+static int open_trace_dir(const char *dir)
+{
+    int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (d < 0) {
+        warn("cannot open the directory");
+        return -1;
+    }
+    struct stat st;
+    char why[160];
+    if (fstat(d, &st) != 0) {
+        warn("cannot examine the directory");
+    } else if (st.st_uid != geteuid()) {
+        snprintf(why, sizeof why, "the directory belongs to another user (uid %lu); traces go only to your own",
+                 (unsigned long)st.st_uid);
+        refuse(why);
+    } else if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0) {
+        snprintf(why, sizeof why, "the directory is writable by others (mode %03o) and not sticky: a file planted"
+                 " there could take the trace's place", (unsigned)(st.st_mode & 0777));
+        refuse(why);
+    } else {
+        return d;
+    }
+    close(d);
+    return -1;
+}
+
+int shmt_file_create_in_dir(const char *name, FILE **out)
+{
+    int f = openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (f < 0) return -1;
+    *out = fdopen(f, "w");
+    if (*out == NULL) {
+        close(f);
+        return -1;
+    }
+    return 0;
+}
+
+int shmt_file_dir(void)
+{
+    return dir_fd;
 }
 
 static size_t block_size_setting(void)
@@ -138,7 +196,13 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
         warn("cannot create the directory");
         return -1;
     }
-    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if ((dir_fd = open_trace_dir(dir)) < 0) return -1;
+    /* O_EXCL: a trace is never replaced, nor a file or symlink someone put in its place followed. */
+    fd = openat(dir_fd, strrchr(path, '/') + 1, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == EEXIST) {
+        refuse("already exists (a trace is never replaced: remove it, or give another " SHMT_ENV_DIR ")");
+        return -1;
+    }
     if (fd < 0) {
         warn("cannot create");
         return -1;

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct shmt_identity {
     int pe, npes;
@@ -13,7 +14,8 @@ typedef struct shmt_identity {
     uint32_t run_flags; /* SHMT_RUN_CALLSITES */
 } shmt_identity;
 
-/* Creates DIR/peNNNNN.shmt with its header and event table; 0, or -1 after one warning on stderr. */
+/* Creates DIR/peNNNNN.shmt with its header and event table; 0, or -1 after one warning on stderr (also when DIR
+ * is another user's, or writable by others and not sticky, or the file exists). */
 int shmt_file_create(const char *dir, const shmt_identity *id);
 
 /* Maps a new block (block_size bytes); NULL, after one warning on stderr, when the disk or mapping fails
@@ -33,6 +35,13 @@ size_t shmt_file_block_size(void);
 void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_ns);
 
 void shmt_file_count_dropped(uint64_t n);
+
+/* Creates NAME in the trace directory for writing, never replacing nor following what is there; 0, or -1 with
+ * errno set. */
+int shmt_file_create_in_dir(const char *name, FILE **out);
+
+/* The trace directory (a descriptor), -1 before shmt_file_create succeeded. */
+int shmt_file_dir(void);
 
 /* The trace file's path (empty before shmt_file_create). */
 const char *shmt_file_path(void);

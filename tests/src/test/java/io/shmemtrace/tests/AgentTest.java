@@ -11,6 +11,7 @@ import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.TraceState;
 import io.shmemtrace.tests.programs.AgentCalls;
 import io.shmemtrace.tests.programs.AgentKilled;
+import io.shmemtrace.tests.programs.AgentManyCalls;
 import io.shmemtrace.tests.programs.NoShmem;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.ExpectedCalls;
@@ -112,6 +113,45 @@ class AgentTest {
         assertEquals(1000, t.named("shmem_long_p").size(), "PE 0");
         assertEquals(List.of("shmem_init", "shmem_malloc"), t.events().subList(0, 2).stream().map(Recorded::name).toList());
         assertTrue(t.problems().stream().noneMatch(p -> p.damage()), t.problems().toString());
+    }
+
+    /** SHMEMTRACE_MAX_BYTES bounds the Java layer's file as it bounds the native one (TraceLimitsTest). */
+    @Test
+    void theJavaLayerStopsRecordingAtTheSizeLimitAndCountsTheRest() {
+        Path limited = Workspace.freshDir("agent-limit");
+        Command.Result r = JavaPrograms.run(1, AgentManyCalls.class, List.of(JavaPrograms.agent()))
+                .env("SHMEMTRACE_DIR", limited.toString()).env("SHMEMTRACE_BLOCK_SIZE", "4096")
+                .env("SHMEMTRACE_MAX_BYTES", "64K").runOk();
+        Path file = javaFile(limited, 0);
+        assertTrue(file.toFile().length() <= 64 * 1024, file.toFile().length() + " bytes");
+        assertEquals(1, r.stderr().lines().filter(l -> l.equals("shmemtrace: " + file
+                + ": the trace reached SHMEMTRACE_MAX_BYTES (65536 bytes); later calls are counted, not recorded"))
+                .count(), r.stderr());
+        Traces.Read t = Traces.read(file);
+        assertEquals(TraceState.FINALIZED, t.file().header().state(), "the PE ends as it would");
+        assertTrue(t.file().header().capped());
+        long recorded = t.events().size();
+        long dropped = t.file().header().droppedEvents();
+        assertTrue(recorded > 1000 && dropped > 0, recorded + " recorded, " + dropped + " dropped");
+        // init, malloc, the calls and finalize: each recorded or counted
+        assertEquals(AgentManyCalls.CALLS + 3, recorded + dropped, t.events().subList(0, 3).toString());
+        for (int i = 0; i < recorded; i++) assertEquals(i, t.events().get(i).seq());
+    }
+
+    /** A Java-layer trace is never replaced: the PE says so in one line and runs untraced. */
+    @Test
+    void anExistingJavaTraceIsNotReplaced() throws Exception {
+        Path dir = Workspace.freshDir("agent-exists");
+        Path victim = Workspace.freshDir("agent-victim").resolve("precious");
+        Files.writeString(victim, "precious\n");
+        Files.createSymbolicLink(javaFile(dir, 0), victim);
+        Command.Result r = JavaPrograms.run(1, AgentManyCalls.class, List.of(JavaPrograms.agent()))
+                .env("SHMEMTRACE_DIR", dir.toString()).runOk();
+        assertEquals("calls " + AgentManyCalls.CALLS + "\n", r.stdout());
+        assertEquals("precious\n", Files.readString(victim));
+        assertEquals(List.of("shmemtrace agent: " + javaFile(dir, 0) + ": already exists (a trace is never replaced:"
+                + " remove it, or give another SHMEMTRACE_DIR); tracing disabled for this PE"),
+                r.stderr().lines().filter(l -> l.startsWith("shmemtrace")).toList());
     }
 
     @Test

@@ -30,6 +30,7 @@ public final class TraceNaming {
     /** A PE's module map, beside its trace when call sites are recorded. */
     public static final String MODULES_FILE = "pe%05d.modules";
 
+    private static final Pattern MAX_BYTES = Pattern.compile("(\\d+)([KkMmGg]?)");
     private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");
 
     /** Which writer's calls a file holds: the C shim's or the Java agent's. */
@@ -51,6 +52,29 @@ public final class TraceNaming {
     public static Path directory(Map<String, String> env, String runId) {
         String dir = env.get(ENV_DIR);
         return Path.of(dir != null && !dir.isEmpty() ? dir : DIR_PREFIX + runId);
+    }
+
+    /**
+     * $SHMEMTRACE_MAX_BYTES as the native tracer reads it: bytes, or with a K, M or G suffix; 0 is no limit; unset or
+     * unreadable: the default.
+     */
+    public static long maxBytes(Map<String, String> env) {
+        String s = env.get(ENV_MAX_BYTES);
+        if (s == null || s.isEmpty()) return Layout.DEFAULT_MAX_BYTES;
+        Matcher m = MAX_BYTES.matcher(s);
+        if (!m.matches()) return Layout.DEFAULT_MAX_BYTES;
+        try {
+            long v = Long.parseLong(m.group(1));
+            int shift = switch (m.group(2).toUpperCase(java.util.Locale.ROOT)) {
+                case "K" -> 10;
+                case "M" -> 20;
+                case "G" -> 30;
+                default -> 0;
+            };
+            return v > Long.MAX_VALUE >> shift ? Layout.DEFAULT_MAX_BYTES : v << shift;
+        } catch (NumberFormatException tooLong) {
+            return Layout.DEFAULT_MAX_BYTES;
+        }
     }
 
     /** $SHMEMTRACE_BLOCK_SIZE where it is a valid block size, else the default. */

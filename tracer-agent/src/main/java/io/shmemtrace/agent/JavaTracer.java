@@ -5,10 +5,12 @@ import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.TraceNaming;
 import io.shmemtrace.format.TraceState;
 import io.shmemtrace.format.write.ThreadWriter;
+import io.shmemtrace.format.write.TraceDirectory;
 import io.shmemtrace.format.write.TraceInfo;
 import io.shmemtrace.format.write.TraceWriter;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -48,22 +50,34 @@ public final class JavaTracer {
     /** Shmem.init returned: opens this PE's file, its time origin being when init was called. */
     public static synchronized void start(int pe, int npes, long initNs) {
         if (writer != null) return;
+        Path file = null;
         try {
             Map<String, String> env = System.getenv();
             String host = host();
             long ppid = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
             String run = TraceNaming.runId(env, host, ppid);
-            Path dir = Files.createDirectories(TraceNaming.directory(env, run));
+            Path dir = TraceDirectory.prepare(TraceNaming.directory(env, run));
+            file = dir.resolve(TraceNaming.fileName(pe, TraceNaming.Layer.JAVA));
             Instant wall = Instant.now();
             long realNs = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (System.nanoTime() - initNs);
             TraceInfo info = new TraceInfo(pe, npes, ProcessHandle.current().pid(), 1_000_000_000L, 0,
                     Layout.CLOCK_MONOTONIC, initNs, initNs, realNs, run, host);
-            writer = TraceWriter.create(dir.resolve(TraceNaming.fileName(pe, TraceNaming.Layer.JAVA)), info,
-                    AgentEvents.table(), TraceNaming.blockSize(env));
+            writer = TraceWriter.createNew(file, info, AgentEvents.table(), TraceNaming.blockSize(env))
+                    .limit(TraceNaming.maxBytes(env));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> end(TraceState.EXITED), "shmemtrace-exit"));
+        } catch (FileAlreadyExistsException e) {
+            System.err.println("shmemtrace agent: " + file + ": already exists (a trace is never replaced: remove it,"
+                    + " or give another " + TraceNaming.ENV_DIR + "); tracing disabled for this PE");
         } catch (IOException | RuntimeException e) {
-            System.err.println("shmemtrace agent: tracing disabled: " + e);
+            System.err.println("shmemtrace agent: " + describe(e) + "; tracing disabled for this PE");
         }
+    }
+
+    private static String describe(Exception e) {
+        if (e instanceof FileSystemException f) {
+            return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : e.getClass().getSimpleName());
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
     /** Shmem's finalize returned: the file is complete. */

@@ -82,11 +82,17 @@ public final class ThreadWriter {
         long start = Math.max(startUnits, previousEnd);
         long end = Math.max(endUnits, start);
         MappedByteBuffer b = block;
-        if (b == null && (b = open()) == null) return; // the file is closed: not recorded
+        if (b == null && (b = open()) == null) { // the file is closed, or at its size limit: not recorded
+            file.noBlock();
+            return;
+        }
         int length = encode(eventId, encodings, start, end, fieldValues);
         if (position + length > blockSize) {
             seal();
-            if ((b = open()) == null) return;
+            if ((b = open()) == null) {
+                file.noBlock();
+                return;
+            }
             length = encode(eventId, encodings, start, end, fieldValues); // address deltas restart in a new block
         }
         if (position + length > blockSize) {

@@ -3,6 +3,7 @@ package io.shmemtrace.format.write;
 import static io.shmemtrace.format.Layout.*;
 
 import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.TraceNaming;
 import io.shmemtrace.format.TraceState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,10 +12,14 @@ import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes one per-PE trace file (FORMAT.md, writer = 2). Each traced thread gets a {@link ThreadWriter} that
@@ -39,10 +44,12 @@ public final class TraceWriter implements AutoCloseable {
     private final List<ThreadWriter> threads = new ArrayList<>();
     private int blocksAllocated;
     private long dropped;
+    private long maxBytes; // 0: no limit
+    private boolean capped;
     private volatile boolean closed;
 
-    private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock)
-            throws IOException {
+    private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock,
+                        OpenOption... create) throws IOException {
         if (!validBlockSize(blockSize)) {
             throw new IllegalArgumentException("block size " + blockSize + " is not a multiple of " + PAGE
                     + " from " + PAGE + " to " + MAX_BLOCK_SIZE);
@@ -54,8 +61,9 @@ public final class TraceWriter implements AutoCloseable {
         this.clock = clock;
         byte[] tableBytes = table.encode();
         this.firstBlockOffset = firstBlockOffset(tableBytes.length);
-        this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        Set<OpenOption> options = new HashSet<>(List.of(create));
+        options.addAll(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
+        this.channel = FileChannel.open(path, options);
         try {
             channel.write(ByteBuffer.wrap(tableBytes), HEADER_SIZE);
             this.header = map(0, HEADER_SIZE);
@@ -74,7 +82,29 @@ public final class TraceWriter implements AutoCloseable {
     /** As {@link #create(Path, TraceInfo, EventTable, int)}, reading block and finalize clock pairs from clock. */
     public static TraceWriter create(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock)
             throws IOException {
-        return new TraceWriter(path, info, table, blockSize, clock);
+        return new TraceWriter(path, info, table, blockSize, clock, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    /**
+     * A tracer's file: as {@link #create(Path, TraceInfo, EventTable, int)}, but a file (or link) already at path
+     * is neither replaced nor followed ({@link java.nio.file.FileAlreadyExistsException}); the directory should
+     * come from {@link TraceDirectory#prepare(Path)}.
+     */
+    public static TraceWriter createNew(Path path, TraceInfo info, EventTable table, int blockSize) throws IOException {
+        return new TraceWriter(path, info, table, blockSize, TraceClock.SYSTEM, StandardOpenOption.CREATE_NEW,
+                LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * The file stops growing at maxBytes (0: no limit; SHMEMTRACE_MAX_BYTES, as the native tracer reads it): a block
+     * that would pass it is not handed out, one line on stderr says so, the header is marked capped and later
+     * events are counted as not recorded.
+     */
+    public synchronized TraceWriter limit(long maxBytes) {
+        if (maxBytes < 0) throw new IllegalArgumentException("size limit " + maxBytes);
+        this.maxBytes = maxBytes;
+        return this;
     }
 
     private void writeHeader(byte[] tableBytes) {
@@ -136,7 +166,15 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Hands out the next block: maps it and counts it in the header; null once the file is closed. */
     synchronized MappedByteBuffer allocateBlock() {
-        if (closed) return null;
+        if (closed || capped) return null;
+        if (maxBytes != 0 && firstBlockOffset + (blocksAllocated + 1L) * blockSize > maxBytes) {
+            // A program that loops forever (or far longer than meant) must not fill the disk.
+            capped = true;
+            header.putInt(H_RUN_FLAGS, header.getInt(H_RUN_FLAGS) | RUN_CAPPED);
+            System.err.println("shmemtrace: " + path + ": the trace reached " + TraceNaming.ENV_MAX_BYTES + " ("
+                    + maxBytes + " bytes); later calls are counted, not recorded");
+            return null;
+        }
         try {
             MappedByteBuffer block = map(firstBlockOffset + (long) blocksAllocated * blockSize, blockSize);
             header.putInt(H_BLOCKS_ALLOCATED, ++blocksAllocated);
@@ -148,6 +186,11 @@ public final class TraceWriter implements AutoCloseable {
 
     TraceClock clock() {
         return clock;
+    }
+
+    /** An event found no block: counted as not recorded if the size limit is why (after close it is not a call). */
+    synchronized void noBlock() {
+        if (capped && !closed) dropped(1);
     }
 
     /** Counts events that were not recorded (header dropped_events). */
