@@ -3,7 +3,8 @@
  * stream shmem2otf2 (Java) sends on stdin, one record a line (Otf2Stream.java is the other side):
  *
  *   T tasks realtime_ns                 the run: PE count, CLOCK_REALTIME of timestamp 0 (first line)
- *   R region role name                  a region (traced function), OTF2 region role
+ *   R region role name                  a region (traced function), OTF2 region role; the name's bytes other
+ *                                       than letters, digits and _ . : @ + - / as %XX (one token, whatever it is)
  *   S set n rank...                     a PE set: a group, a communicator and an RMA window of its own
  *   L location pe thread                the events that follow are this location's
  *   E ts region / X ts region           Enter / Leave
@@ -73,6 +74,22 @@ static OTF2_StringRef string(const char *s) {
     strings = grow(strings, &cap_strings, n_strings + 1, sizeof *strings);
     strings[n_strings] = strdup(s);
     return (OTF2_StringRef) n_strings++;
+}
+
+/* A %XX-encoded token decoded in place (Otf2Stream.token). */
+static char *unescape(char *s) {
+    char *out = s;
+    for (char *in = s; *in; in++) {
+        unsigned v;
+        if (in[0] == '%' && in[1] && in[2] && sscanf(in + 1, "%2x", &v) == 1) {
+            *out++ = (char) v;
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+    return s;
 }
 
 static OTF2_FlushType pre_flush(void *data, OTF2_FileType type, OTF2_LocationRef loc, void *caller, bool final) {
@@ -212,7 +229,7 @@ int main(int argc, char **argv) {
     check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
     check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
     char *line = malloc(MAX_LINE);
-    char *f[1 << 12];
+    static char *f[MAX_LINE / 2 + 1]; /* every token a line can hold: a set of all PEs is one line */
     while (fgets(line, MAX_LINE, stdin)) {
         line_no++;
         int nf = 0;
@@ -225,7 +242,7 @@ int main(int argc, char **argv) {
             regions = grow(regions, &cap_regions, n_regions + 1, sizeof *regions);
             regions[n_regions].id = (uint32_t) atol(f[1]);
             regions[n_regions].role = atoi(f[2]);
-            regions[n_regions++].name = string(f[3]);
+            regions[n_regions++].name = string(unescape(f[3]));
         } else if (!strcmp(f[0], "S") && nf >= 3) {
             sets = grow(sets, &cap_sets, n_sets + 1, sizeof *sets);
             pe_set *s = &sets[n_sets++];

@@ -49,7 +49,7 @@ final class Otf2Stream {
     void write() throws IOException, PsinsFormatException {
         int tasks = file.header().tasks();
         emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS));
-        for (CallEntry c : file.calls()) emit("R " + c.index() + " " + role(c.type()) + " " + c.name());
+        for (CallEntry c : file.calls()) emit("R " + c.index() + " " + role(c.type()) + " " + token(c.name()));
         writeSets(tasks);
         PsinsRecord r = new PsinsRecord();
         for (int task = 0; task < tasks; task++) {
@@ -160,6 +160,22 @@ final class Otf2Stream {
         line.append(kind);
         for (long v : values) line.append(' ').append(v);
         emit(line.toString());
+    }
+
+    /**
+     * A name as one token of the stream: its UTF-8 bytes, those other than letters, digits and _ . : @ + - / as %XX
+     * (the writer's unescape), so that no name can split a line or a record.
+     */
+    static String token(String name) {
+        StringBuilder b = new StringBuilder(name.length());
+        for (byte x : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = x & 0xFF;
+            boolean plain = c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || "_.:@+-/".indexOf(c) >= 0;
+            if (plain) b.append((char) c);
+            else b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+        }
+        return b.toString();
     }
 
     private void emit(String s) throws IOException {

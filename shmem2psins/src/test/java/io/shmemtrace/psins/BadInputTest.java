@@ -176,19 +176,55 @@ class BadInputTest {
         }
     }
 
-    /** What the reader says of a fresh merge whose header byte at offset is replaced by value. */
+    /** What the reader says of a fresh merge whose header byte at offset is replaced by value, sealed again. */
     private String refusalWithHeaderByte(int offset, int value) throws Exception {
         assertEquals(0, merge().status());
-        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
-            f.seek(offset);
-            f.write(value);
-        }
+        byte[] bytes = Files.readAllBytes(out);
+        bytes[offset] = (byte) value;
+        Seal.fix(bytes);
+        Files.write(out, bytes);
+        return assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage();
+    }
+
+    /** Merged files are sealed as per-PE traces are: damage anywhere is found and named, the intact tasks still read. */
+    @Test
+    void damageIsFoundByTheChecksumsAndNamed() throws Exception {
+        assertEquals(0, merge().status());
+        byte[] valid = Files.readAllBytes(out);
+        byte[] header = valid.clone();
+        header[PsinsLayout.H_EVENTS] ^= 1;
+        Files.write(out, header);
+        assertEquals(out + ": damaged header (checksum mismatch)",
+                assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage());
+        byte[] index = valid.clone();
+        index[(int) PsinsLayout.indexOffset(1) + PsinsLayout.I_RECORDS] ^= 4;
+        Files.write(out, index);
+        assertEquals(out + ": damaged index (checksum mismatch)",
+                assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage());
+        Files.write(out, java.util.Arrays.copyOf(valid, valid.length - 1));
+        assertTrue(assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage()
+                .matches(java.util.regex.Pattern.quote(out.toString()) + ": damaged tables at byte \\d+ \\(checksum mismatch; cut short\\?\\)"));
+    }
+
+    @Test
+    void aTaskCountPastTheLimitIsRefusedBeforeAnythingIsAllocated() throws Exception {
+        String refusal = refusalWithHeaderInt(PsinsLayout.H_TASKS, Integer.MAX_VALUE);
+        assertEquals(out + ": damaged header: 2147483647 tasks (at most 1048576, and an index that fits in the file's "
+                + Files.size(out) + " bytes)", refusal);
+    }
+
+    private String refusalWithHeaderInt(int offset, int value) throws Exception {
+        assertEquals(0, merge().status());
+        byte[] bytes = Files.readAllBytes(out);
+        java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(offset, value);
+        Seal.fix(bytes);
+        Files.write(out, bytes);
         return assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage();
     }
 
     @Test
     void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
-        assertEquals(out + ": merged trace version 2 is not supported (this reader: 4): merge the run again",
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: 5): merge the run again",
                 refusalWithHeaderByte(PsinsLayout.H_VERSION, 2));
     }
 
@@ -205,15 +241,23 @@ class BadInputTest {
         try (PsinsFile f = PsinsFile.open(out)) {
             at = f.tasks().get(1).offset(); // task 1's first record: its head (call index x 4, flags)
         }
-        try (RandomAccessFile f = new RandomAccessFile(out.toFile(), "rw")) {
-            f.seek(at);
-            f.write(0x7C); // call 31: the table has fewer
+        byte[] bytes = Files.readAllBytes(out);
+        bytes[(int) at] = 0x7C; // call 31: the table has fewer
+        Files.write(out, bytes);
+        long end;
+        try (PsinsFile f = PsinsFile.open(out)) {
+            end = f.tasks().get(2).offset();
+            PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> f.records(1));
+            assertEquals(out + ": task 1: damaged records at bytes " + at + ".." + end + " (checksum mismatch)",
+                    e.getMessage());
+            assertEquals(2 * EVENTS, f.records(0).size());
+            assertEquals(2 * EVENTS, f.records(2).size());
         }
+        Seal.fix(bytes); // past the checksum, the decoder finds it
+        Files.write(out, bytes);
         try (PsinsFile f = PsinsFile.open(out)) {
             PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> f.records(1));
             assertEquals(out + ": task 1 event 0 at byte " + at + ": unknown call 31", e.getMessage());
-            assertEquals(2 * EVENTS, f.records(0).size());
-            assertEquals(2 * EVENTS, f.records(2).size());
         }
         Files.writeString(tmp.resolve("x.psins"), "SHMEM rank=0 name=shmem_init count=1 time=0.1\n".repeat(4));
         PsinsFormatException foreign = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(tmp.resolve("x.psins")));

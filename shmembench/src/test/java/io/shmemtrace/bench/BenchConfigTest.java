@@ -24,7 +24,7 @@ class BenchConfigTest {
         java.nio.file.Path cfg = java.nio.file.Files.write(dir.resolve("bad.cfg"),
                 new byte[] {'1', ' ', '1', ' ', '1', ' ', '1', ' ', (byte) 0xFF, '\n'});
         ConfigException e = assertThrows(ConfigException.class, () -> BenchConfig.load(cfg, Catalog.spec()));
-        assertEquals(cfg + ": not UTF-8 text (a configuration is text: TESTNUM TESTCLASS NELEMS STRIDE)", e.getMessage());
+        assertEquals(cfg + ": not UTF-8 text: not a configuration (text: TESTNUM TESTCLASS NELEMS STRIDE)", e.getMessage());
     }
 
     private static final Catalog SPEC = Catalog.spec();

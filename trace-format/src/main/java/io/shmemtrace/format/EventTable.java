@@ -12,6 +12,10 @@ import java.util.Map;
 public final class EventTable {
     /** Tag of the section after the entries that gives each event's operation and completion (format 1.1). */
     static final int SECTION_SEMANTICS = 1;
+    /** The largest event id a table may give (FORMAT.md): tools index arrays by id. */
+    public static final int MAX_EVENT_ID = 0xFFFF;
+    /** The largest element size (bytes) a table may give: a complex long double is 32. */
+    public static final int MAX_ELEM_SIZE = 1 << 12;
 
     private final List<EventDef> events;
     private final EventDef[] byId;
@@ -95,9 +99,9 @@ public final class EventTable {
         Leb128.Cursor in = new Leb128.Cursor(bytes);
         try {
             long count = in.uvar();
-            if (count > bytes.length) {
-                throw new IllegalArgumentException("event table claims " + count + " events in " + bytes.length
-                        + " bytes");
+            if (count < 0 || count > bytes.length) {
+                throw new IllegalArgumentException("event table claims " + Long.toUnsignedString(count) + " events in "
+                        + bytes.length + " bytes");
             }
             List<Entry> entries = new ArrayList<>((int) count);
             for (long i = 0; i < count; i++) entries.add(entry(in));
@@ -131,18 +135,26 @@ public final class EventTable {
     private record Entry(int id, String name, Category category, int flags, int elemSize, List<FieldDef> fields) {}
 
     private static Entry entry(Leb128.Cursor in) throws Leb128.Overrun {
-        int id = Math.toIntExact(in.uvar());
-        String name = in.string();
+        long id = in.uvar();
+        if (Long.compareUnsigned(id, MAX_EVENT_ID) > 0) {
+            throw new IllegalArgumentException("event id " + Long.toUnsignedString(id) + " out of range (at most "
+                    + MAX_EVENT_ID + ")");
+        }
+        String name = Escape.text(in.string()); // names reach terminals, CSV files, OTF2 (Escape)
         Category category = Category.of(in.u8());
         int flags = in.u8();
-        int elemSize = Math.toIntExact(in.uvar());
+        long elemSize = in.uvar();
+        if (Long.compareUnsigned(elemSize, MAX_ELEM_SIZE) > 0) {
+            throw new IllegalArgumentException(name + ": element size " + Long.toUnsignedString(elemSize)
+                    + " out of range (at most " + MAX_ELEM_SIZE + ")");
+        }
         int fieldCount = in.u8();
         List<FieldDef> fields = new ArrayList<>(fieldCount);
         for (int f = 0; f < fieldCount; f++) {
             FieldKind kind = FieldKind.of(in.u8());
-            fields.add(new FieldDef(in.string(), kind));
+            fields.add(new FieldDef(Escape.text(in.string()), kind));
         }
-        return new Entry(id, name, category, flags, elemSize, fields);
+        return new Entry((int) id, name, category, flags, (int) elemSize, fields);
     }
 
     /** A file of format 1.0 has no semantics section: the operation its category and flags imply (FORMAT.md). */

@@ -28,6 +28,11 @@ public final class Layout {
     public static final int MAX_BLOCK_SIZE = 1 << 30;
     /** Bytes a PE's trace may grow to unless SHMEMTRACE_MAX_BYTES says otherwise (0 there: no limit). */
     public static final long DEFAULT_MAX_BYTES = 2L << 30;
+    /**
+     * The most PEs a run may have (a header's npes; a merged file's tasks): a count read from a file is checked
+     * against it before the tools size arrays by it. Today's largest machines run under a million PEs.
+     */
+    public static final int MAX_PES = 1 << 20;
 
     // File header: written once, covered by header_crc.
     public static final int H_VERSION_MAJOR = 8;

@@ -99,7 +99,7 @@ public final class Leb128 {
         /** A uvar length, then that many bytes of UTF-8. */
         public final String string() throws Overrun {
             long len = uvar();
-            if (len > end - pos) throw Overrun.INSTANCE;
+            if (Long.compareUnsigned(len, end - pos) > 0) throw Overrun.INSTANCE; // a damaged length may pass 2^63
             String s = new String(bytes, pos, (int) len, StandardCharsets.UTF_8);
             pos += (int) len;
             return s;
@@ -107,7 +107,7 @@ public final class Leb128 {
 
         /** Moves past n bytes. */
         public final void skip(long n) throws Overrun {
-            if (n > end - pos) throw Overrun.INSTANCE;
+            if (Long.compareUnsigned(n, end - pos) > 0) throw Overrun.INSTANCE;
             pos += (int) n;
         }
     }

@@ -6,10 +6,11 @@ import java.nio.charset.StandardCharsets;
 public final class PsinsLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
     /**
-     * 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
+     * 5: header, index, each task's records and the tables sealed by CRC-32C checksums (4: allocated addresses in
+     * memory records; 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
      * records, bursts folded into events, integer ns times; 1: fixed records, f64 seconds).
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;
@@ -35,10 +36,16 @@ public final class PsinsLayout {
     public static final int H_MISMATCHES = 56;
     public static final int H_UNPAIRED_LOCKS = 60;
     public static final int H_RUN_ID = 64;
-    public static final int RUN_ID_SIZE = 64;
+    public static final int RUN_ID_SIZE = 52;
+    /** CRC-32C of the index (every entry, the tables' one included). */
+    public static final int H_INDEX_CRC = 116;
+    /** CRC-32C of the tables: from the last index entry's offset to the end of the file. */
+    public static final int H_TABLES_CRC = 120;
+    /** CRC-32C of the header's bytes before this field. */
+    public static final int H_HEADER_CRC = 124;
 
     /** One index entry per task, then one for the tables. */
-    public static final int INDEX_ENTRY = 32;
+    public static final int INDEX_ENTRY = 40;
     public static final int I_OFFSET = 0;
     public static final int I_RECORDS = 8;
     public static final int I_SHIFT_S = 16;
@@ -46,6 +53,8 @@ public final class PsinsLayout {
     public static final int I_DAMAGED = 25;
     public static final int I_THREADS = 26;
     public static final int I_FLAGS = 28;
+    /** CRC-32C of the task's records (0 for a task without any). */
+    public static final int I_CRC = 32;
     /** I_FLAGS bit: each record of the task names its thread (it has threads other than thread 0). */
     public static final int TASK_THREADED = 1;
     /** I_STATE of a task whose trace is missing or unreadable. */
@@ -88,5 +97,26 @@ public final class PsinsLayout {
 
     public static long indexOffset(int task) {
         return HEADER_SIZE + (long) task * INDEX_ENTRY;
+    }
+
+    /** CRC-32C of bytes [from, to) of a file, read in chunks: a task's records, the tables. */
+    public static int crc(java.nio.channels.FileChannel channel, long from, long to) throws java.io.IOException {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocate((int) Math.min(Math.max(to - from, 0), 1 << 20));
+        for (long at = from; at < to; ) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), to - at));
+            int n = channel.read(chunk, at);
+            if (n <= 0) break; // cut short: the checksum will not match
+            crc.update(chunk.flip());
+            at += n;
+        }
+        return (int) crc.getValue();
+    }
+
+    /** CRC-32C of a buffer's bytes [0, length). */
+    public static int crc(java.nio.ByteBuffer bytes, int length) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes.duplicate().clear().limit(length));
+        return (int) crc.getValue();
     }
 }

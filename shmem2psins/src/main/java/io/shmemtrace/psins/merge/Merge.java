@@ -160,6 +160,11 @@ public final class Merge {
             long tablesOffset = out.position();
             int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites);
             out.flush();
+            long end = out.position();
+            // Sealed once written in full: forward links are patched into records until the last task is done.
+            int[] crcs = new int[npes];
+            for (int pe = 0; pe < npes; pe++) crcs[pe] = out.crc(offsets[pe], pe + 1 < npes ? offsets[pe + 1] : tablesOffset);
+            int tablesCrc = out.crc(tablesOffset, end);
             long[] shifts = alignment.shiftsNs();
             ByteBuffer index = ByteBuffer.allocate((npes + 1) * INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
             for (int pe = 0; pe < npes; pe++) {
@@ -167,13 +172,18 @@ public final class Merge {
                 index.putLong(at + I_OFFSET, offsets[pe]).putLong(at + I_RECORDS, records[pe])
                         .putDouble(at + I_SHIFT_S, shifts[pe] * 1e-9).put(at + I_STATE, states[pe])
                         .put(at + I_DAMAGED, (byte) (damaged[pe] ? 1 : 0))
-                        .putShort(at + I_THREADS, (short) threads[pe]).put(at + I_FLAGS, taskFlags[pe]);
+                        .putShort(at + I_THREADS, (short) threads[pe]).put(at + I_FLAGS, taskFlags[pe])
+                        .putInt(at + I_CRC, crcs[pe]);
             }
             index.putLong(npes * INDEX_ENTRY + I_OFFSET, tablesOffset).putLong(npes * INDEX_ENTRY + I_RECORDS, tableRecords);
+            int indexCrc = crc(index, index.capacity());
             out.writeAt(index, HEADER_SIZE);
             Result r = new Result(0, events, npes, missing, collectives.mismatches(), task.unpairedLocks(),
                     alignment.method());
-            out.writeAt(header(scan, alignment, tablesOffset, r, sites != null), 0);
+            ByteBuffer header = header(scan, alignment, tablesOffset, r, sites != null);
+            header.putInt(H_INDEX_CRC, indexCrc).putInt(H_TABLES_CRC, tablesCrc);
+            header.putInt(H_HEADER_CRC, crc(header, H_HEADER_CRC));
+            out.writeAt(header, 0);
             return r;
         }
     }

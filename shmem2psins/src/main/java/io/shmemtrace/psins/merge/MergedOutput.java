@@ -24,7 +24,9 @@ final class MergedOutput implements AutoCloseable {
     private long flushed;
 
     MergedOutput(Path file, long start) throws IOException {
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        // READ too: the tasks and tables are read back for their checksums once written
+        this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                StandardOpenOption.READ);
         this.flushed = start;
     }
 
@@ -74,6 +76,11 @@ final class MergedOutput implements AutoCloseable {
         while (bytes.hasRemaining()) {
             fileOffset += channel.write(bytes, fileOffset);
         }
+    }
+
+    /** CRC-32C of file bytes [from, to), once they are flushed. */
+    int crc(long from, long to) throws IOException {
+        return io.shmemtrace.psins.format.PsinsLayout.crc(channel, from, to);
     }
 
     void flush() throws IOException {

@@ -1,5 +1,6 @@
 package io.shmemtrace.psins.read;
 
+import io.shmemtrace.format.Escape;
 import static io.shmemtrace.psins.format.PsinsLayout.*;
 
 import io.shmemtrace.format.Leb128;
@@ -47,6 +48,9 @@ public final class PsinsFile implements AutoCloseable {
     private final Map<String, String> siteBuildIds = new HashMap<>();
     /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
     private final Map<String, Long> farLinks = new HashMap<>();
+    /** The header's checksums of the index and the tables; the tasks whose records matched theirs. */
+    private int indexCrc, tablesCrc;
+    private final java.util.BitSet sealed = new java.util.BitSet();
 
     private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
         this.path = path;
@@ -59,6 +63,8 @@ public final class PsinsFile implements AutoCloseable {
 
     /** Opens a merged trace; throws if it is not one, or if its header, index or tables are damaged. */
     public static PsinsFile open(Path path) throws IOException, PsinsFormatException {
+        String why = io.shmemtrace.format.InputFiles.notRegular(path);
+        if (why != null) throw new PsinsFormatException(path, why);
         FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
         try {
             return new PsinsFile(path, channel);
@@ -70,6 +76,7 @@ public final class PsinsFile implements AutoCloseable {
 
     /** True if the file starts like a merged trace (magic at its place). */
     public static boolean looksLikeOne(Path path) {
+        if (io.shmemtrace.format.InputFiles.notRegular(path) != null) return false;
         try (FileChannel c = FileChannel.open(path, StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate(H_MAGIC + MAGIC.length);
             c.read(b, 0);
@@ -120,6 +127,11 @@ public final class PsinsFile implements AutoCloseable {
             throw new PsinsFormatException(path, "merged trace version " + version + " is not supported (this reader: "
                     + VERSION + "): merge the run again");
         }
+        if (crc(h, H_HEADER_CRC) != h.getInt(H_HEADER_CRC)) {
+            throw new PsinsFormatException(path, "damaged header (checksum mismatch)");
+        }
+        indexCrc = h.getInt(H_INDEX_CRC);
+        tablesCrc = h.getInt(H_TABLES_CRC);
         byte[] run = new byte[RUN_ID_SIZE];
         h.get(H_RUN_ID, run);
         int n = 0;
@@ -136,19 +148,25 @@ public final class PsinsFile implements AutoCloseable {
         return new PsinsHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
                 alignment, h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
                 h.getLong(H_EVENTS), h.getInt(H_MISMATCHES), h.getInt(H_UNPAIRED_LOCKS),
-                new String(run, 0, n, StandardCharsets.US_ASCII));
+                Escape.text(new String(run, 0, n, StandardCharsets.US_ASCII)));
     }
 
     private List<TaskEntry> readIndex() throws IOException, PsinsFormatException {
         int n = header.tasks();
+        // The count sizes what follows: checked against the limit and the file's length before anything is allocated.
+        if (n < 0 || n > io.shmemtrace.format.Layout.MAX_PES || HEADER_SIZE + (n + 1L) * INDEX_ENTRY > size) {
+            throw new PsinsFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " tasks (at most "
+                    + io.shmemtrace.format.Layout.MAX_PES + ", and an index that fits in the file's " + size + " bytes)");
+        }
         ByteBuffer index = fill(HEADER_SIZE, (n + 1) * INDEX_ENTRY, "index");
+        if (crc(index, index.capacity()) != indexCrc) throw new PsinsFormatException(path, "damaged index (checksum mismatch)");
         List<TaskEntry> list = new ArrayList<>(n);
         long dataStart = indexOffset(n + 1);
         for (int t = 0; t < n; t++) {
             int at = t * INDEX_ENTRY;
             TaskEntry e = new TaskEntry(t, index.getLong(at + I_OFFSET), index.getLong(at + I_RECORDS),
                     index.getDouble(at + I_SHIFT_S), index.get(at + I_STATE) & 0xFF, index.get(at + I_DAMAGED) != 0,
-                    index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF);
+                    index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF, index.getInt(at + I_CRC));
             if (e.offset() < dataStart || e.offset() > header.tablesOffset() || e.records() < 0) {
                 throw new PsinsFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
                         + e.records() + " records");
@@ -166,6 +184,9 @@ public final class PsinsFile implements AutoCloseable {
             throw new PsinsFormatException(path, "damaged header or index: tables at byte " + at + " / " + end.getLong(I_OFFSET));
         }
         ByteBuffer t = fill(at, (int) Math.min(size - at, Integer.MAX_VALUE - 8), "tables");
+        if (crc(t, t.limit()) != tablesCrc) {
+            throw new PsinsFormatException(path, "damaged tables at byte " + at + " (checksum mismatch; cut short?)");
+        }
         for (long i = 0; i < count; i++) {
             long recordAt = at + t.position();
             try {
@@ -179,7 +200,7 @@ public final class PsinsFile implements AutoCloseable {
                     byte[] name = new byte[t.getShort() & 0xFFFF];
                     t.get(name);
                     if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
-                    calls.add(new CallEntry(index, new String(name, StandardCharsets.UTF_8), type,
+                    calls.add(new CallEntry(index, Escape.text(new String(name, StandardCharsets.UTF_8)), type,
                             (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0, (flags & CALL_SET) != 0,
                             (flags & CALL_ROOT) != 0, (flags & CALL_BYTES) != 0));
                 } else if (kind == TABLE_SITE) {
@@ -190,9 +211,9 @@ public final class PsinsFile implements AutoCloseable {
                     byte[] id = new byte[t.getShort() & 0xFFFF];
                     t.get(id);
                     if (index != sites.size()) throw new PsinsFormatException(path, "damaged site table at byte " + recordAt);
-                    SiteKey site = new SiteKey(new String(module, StandardCharsets.UTF_8), offset);
+                    SiteKey site = new SiteKey(Escape.text(new String(module, StandardCharsets.UTF_8)), offset);
                     sites.add(site);
-                    if (site.known()) siteBuildIds.putIfAbsent(site.module(), new String(id, StandardCharsets.US_ASCII));
+                    if (site.known()) siteBuildIds.putIfAbsent(site.module(), Escape.text(new String(id, StandardCharsets.US_ASCII)));
                 } else if (kind == TABLE_LINK) {
                     farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {
@@ -235,9 +256,16 @@ public final class PsinsFile implements AutoCloseable {
      * A task's events one at a time, for readers that interleave tasks (a replay): each reader holds a window
      * of bufferBytes of the file (at least a record's worth).
      */
-    public TaskReader reader(int task, int bufferBytes) throws IOException {
+    public TaskReader reader(int task, int bufferBytes) throws IOException, PsinsFormatException {
         TaskEntry entry = tasks.get(task);
         long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
+        if (!sealed.get(task)) { // checked once: a replay reads a task more than once
+            if (crc(channel, entry.offset(), end) != entry.crc()) {
+                throw new PsinsFormatException(path, "task " + task + ": damaged records at bytes " + entry.offset()
+                        + ".." + end + " (checksum mismatch)");
+            }
+            sealed.set(task);
+        }
         return new TaskReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
     }
 

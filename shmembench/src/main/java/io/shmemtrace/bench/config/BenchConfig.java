@@ -1,5 +1,6 @@
 package io.shmemtrace.bench.config;
 
+import io.shmemtrace.format.InputFiles;
 import io.shmemtrace.bench.catalog.Api;
 import io.shmemtrace.bench.catalog.Catalog;
 import java.io.IOException;
@@ -21,14 +22,20 @@ public final class BenchConfig {
     public static final int DEFAULT_REPS = 100;
     public static final int MAX_REPS = 10_000;
 
+    /** A configuration is a line per test: a few thousand at most. */
+    private static final int MAX_BYTES = 4 << 20;
+
     private BenchConfig() {}
 
     public static List<BenchTest> load(Path file, Catalog catalog) throws ConfigException, IOException {
         String text;
         try {
-            text = Files.readString(file);
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new ConfigException(file + ": not UTF-8 text (a configuration is text: TESTNUM TESTCLASS NELEMS STRIDE)");
+            text = InputFiles.readText(file, MAX_BYTES, "a configuration (text: TESTNUM TESTCLASS NELEMS STRIDE)");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new ConfigException(e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
+                    : file + ": cannot read: " + e);
         }
         return parse(file.toString(), text, catalog);
     }

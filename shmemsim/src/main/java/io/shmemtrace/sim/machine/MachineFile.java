@@ -1,5 +1,7 @@
 package io.shmemtrace.sim.machine;
 
+import io.shmemtrace.format.InputFiles;
+import io.shmemtrace.format.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,13 +23,19 @@ import java.util.Map;
  * with {@code #} comments. Every error names {@code file:line}.
  */
 public final class MachineFile {
+    /** A machine file is a few dozen lines; tables of costs make it a few hundred. */
+    private static final int MAX_BYTES = 4 << 20;
+
     private MachineFile() {}
 
     public static Machine read(Path file) throws MachineException, IOException {
         try {
-            return parse(file.toString(), Files.readString(file));
+            return parse(file.toString(), InputFiles.readText(file, MAX_BYTES, "a machine file"));
         } catch (NoSuchFileException e) {
             throw new MachineException(file + ": no such file");
+        } catch (IOException e) {
+            throw new MachineException(e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
+                    : file + ": cannot read: " + e);
         }
     }
 
@@ -54,6 +62,10 @@ public final class MachineFile {
                     if (nodes != null) throw new MachineException(where + ": a second Machine line");
                     int count = integer(where, "nodes", f[1]);
                     if (count == 0) throw new MachineException(where + ": nodes is 0");
+                    if (count < -Layout.MAX_PES || count > Layout.MAX_PES) {
+                        throw new MachineException(where + ": nodes " + count + " is out of range (at most "
+                                + Layout.MAX_PES + " nodes, or cores per node)");
+                    }
                     nodes = Math.max(count, 0);
                     coresPerNode = count < 0 ? -count : 0;
                     bw = positive(where, "network_bw", f[2]);
@@ -68,6 +80,10 @@ public final class MachineFile {
                     int in = integer(where, "inp", f[3]);
                     int out = integer(where, "out", f[4]);
                     if (id < -1) throw new MachineException(where + ": node id " + id + " (use -1 for every node)");
+                    if (cores > Layout.MAX_PES) {
+                        throw new MachineException(where + ": cores " + cores + " is out of range (at most "
+                                + Layout.MAX_PES + ")");
+                    }
                     if (cores < 1 || in < 1 || out < 1) {
                         throw new MachineException(where + ": cores, inp and out must be at least 1");
                     }

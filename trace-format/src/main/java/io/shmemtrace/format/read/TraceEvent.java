@@ -80,6 +80,9 @@ public final class TraceEvent {
 
     /** Bytes moved: elem_size x NELEMS (x 1 without NELEMS); 0 for calls that move no data. */
     public long bytes() {
-        return def.elemSize() * value(FieldKind.NELEMS, 1);
+        long n = value(FieldKind.NELEMS, 1);
+        long bytes = def.elemSize() * n;
+        // A damaged count cannot make a negative or wrapped size: it saturates.
+        return n < 0 || Math.multiplyHigh(def.elemSize(), n) != 0 || bytes < 0 ? Long.MAX_VALUE : bytes;
     }
 }

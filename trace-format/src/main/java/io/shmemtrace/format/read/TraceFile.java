@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.InputFiles;
 import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Layout.*;
 
@@ -63,9 +64,15 @@ public final class TraceFile implements AutoCloseable {
      * thousands of files. Throws as {@link #open} does if it is not a trace.
      */
     public static TraceHeader readHeader(Path path) throws IOException, TraceFormatException {
+        requireRegular(path);
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             return readHeader(path, channel, channel.size());
         }
+    }
+
+    private static void requireRegular(Path path) throws TraceFormatException {
+        String why = InputFiles.notRegular(path);
+        if (why != null) throw new TraceFormatException(path, why);
     }
 
     private static TraceHeader readHeader(Path path, FileChannel channel, long size) throws IOException, TraceFormatException {
@@ -84,6 +91,7 @@ public final class TraceFile implements AutoCloseable {
 
     /** Opens a file; throws {@link TraceFormatException} (a one-line message naming it) if it is not a trace. */
     public static TraceFile open(Path path) throws IOException, TraceFormatException {
+        requireRegular(path);
         FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
         try {
             return new TraceFile(path, channel);

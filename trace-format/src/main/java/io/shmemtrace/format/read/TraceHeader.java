@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.Escape;
 import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Layout.*;
 
@@ -73,6 +74,18 @@ public record TraceHeader(
         if (header.firstBlockOffset < HEADER_SIZE || header.firstBlockOffset % PAGE != 0) {
             throw new TraceFormatException(path, "damaged header (first block at " + header.firstBlockOffset + ")");
         }
+        if (header.npes < 1 || header.npes > MAX_PES) {
+            throw new TraceFormatException(path, "damaged header (" + Integer.toUnsignedString(header.npes)
+                    + " PEs; at most " + MAX_PES + ")");
+        }
+        if (header.pe < 0 || header.pe >= header.npes) {
+            throw new TraceFormatException(path, "damaged header (PE " + Integer.toUnsignedString(header.pe) + " of "
+                    + header.npes + ")");
+        }
+        if (header.tickHz <= 0) {
+            throw new TraceFormatException(path, "damaged header (clock rate " + Long.toUnsignedString(header.tickHz)
+                    + " Hz)");
+        }
         if (header.tickShift > 63) {
             throw new TraceFormatException(path, "damaged header (tick shift " + header.tickShift + ")");
         }
@@ -92,6 +105,6 @@ public record TraceHeader(
         h.get(offset, bytes, 0, length);
         int n = 0;
         while (n < length && bytes[n] != 0) n++;
-        return new String(bytes, 0, n, StandardCharsets.US_ASCII);
+        return Escape.text(new String(bytes, 0, n, StandardCharsets.US_ASCII));
     }
 }

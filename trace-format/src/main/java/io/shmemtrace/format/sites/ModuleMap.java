@@ -1,10 +1,9 @@
 package io.shmemtrace.format.sites;
 
+import io.shmemtrace.format.InputFiles;
 import io.shmemtrace.format.TraceNaming;
 import io.shmemtrace.format.read.TraceFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,8 @@ import java.util.function.Consumer;
  */
 public final class ModuleMap {
     private static final ModuleMap EMPTY = new ModuleMap(List.of());
+    /** A process maps a few hundred objects, a line each: a map larger than this is not one. */
+    private static final int MAX_BYTES = 16 << 20;
     private final Module[] modules;
     private Module last;
 
@@ -48,11 +49,13 @@ public final class ModuleMap {
         Path file = traceFile.resolveSibling(TraceNaming.modulesFileName(pe));
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines = InputFiles.readText(file, MAX_BYTES, "a module map").lines().toList();
         } catch (NoSuchFileException e) {
             throw new ModuleMapException(file + ": no module map; call sites are shown as addresses");
         } catch (IOException e) {
-            throw new ModuleMapException(file + ": cannot read: " + e.getMessage() + "; call sites are shown as addresses");
+            String why = e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
+                    : file + ": cannot read: " + e.getMessage();
+            throw new ModuleMapException(why + "; call sites are shown as addresses");
         }
         List<Module> modules = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -64,6 +67,11 @@ public final class ModuleMap {
                 modules.add(new Module(hex(f[0]), hex(f[1]), hex(f[2]), f[3], f[4]));
             } catch (NumberFormatException e) {
                 throw new ModuleMapException(file + ":" + (i + 1) + ": not a module line; call sites are shown as addresses");
+            }
+            String bad = InputFiles.badRecordedPath(f[4]);
+            if (bad != null) {
+                throw new ModuleMapException(file + ":" + (i + 1) + ": " + bad + " for a module; call sites are shown"
+                        + " as addresses");
             }
         }
         return new ModuleMap(modules);

@@ -1,5 +1,7 @@
 package io.shmemtrace.format.sites;
 
+import io.shmemtrace.format.Escape;
+import io.shmemtrace.format.InputFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -53,8 +55,13 @@ public final class Symbolizer {
     }
 
     private boolean usable(String module) {
+        String bad = InputFiles.badRecordedPath(module);
+        if (bad != null) {
+            notes.accept(Escape.text(module) + ": " + bad + "; its call sites are shown as offsets");
+            return false;
+        }
         Path file = Path.of(module);
-        if (!file.isAbsolute() || !Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file)) {
             if (file.isAbsolute()) notes.accept(module + ": not found; its call sites are shown as offsets");
             return false;
         }
@@ -80,7 +87,7 @@ public final class Symbolizer {
                     for (SiteKey s : chunk) {
                         String function = in.readLine(), line = in.readLine();
                         if (line == null) break;
-                        names.put(s, name(function, line, s));
+                        names.put(s, Escape.text(name(function, line, s))); // symbols come from the binary
                     }
                 }
                 p.waitFor();

@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.Layout;
+import io.shmemtrace.format.testing.Checksums;
 import io.shmemtrace.format.testing.Mutator;
 import io.shmemtrace.format.write.ThreadWriter;
 import io.shmemtrace.format.write.TraceWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +39,7 @@ class MutationTest {
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
             for (int i = 0; i < INPUTS; i++) {
                 byte[] bytes = mutator.mutate(valid);
-                if (mutator.coin()) fixChecksums(bytes);
+                if (mutator.coin()) Checksums.fix(bytes);
                 Files.write(f, bytes);
                 String what = "input " + i + " of seed " + SEED;
                 try (TraceFile t = TraceFile.open(f)) {
@@ -84,26 +83,5 @@ class MutationTest {
             }
         }
         return Files.readAllBytes(f);
-    }
-
-    /** Recomputes the header, event-table and sealed-block CRCs where the (damaged) header lets us find them. */
-    private static void fixChecksums(byte[] bytes) {
-        if (bytes.length < Layout.HEADER_SIZE) return;
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        long tableOffset = Integer.toUnsignedLong(b.getInt(Layout.H_TABLE_OFFSET));
-        long tableLength = Integer.toUnsignedLong(b.getInt(Layout.H_TABLE_LENGTH));
-        if (tableOffset + tableLength <= bytes.length) {
-            b.putInt(Layout.H_TABLE_CRC, Layout.crc32c(bytes, (int) tableOffset, (int) tableLength));
-        }
-        b.putInt(Layout.H_HEADER_CRC, Layout.crc32c(bytes, 0, Layout.H_CRC_COVERS));
-        long first = Integer.toUnsignedLong(b.getInt(Layout.H_FIRST_BLOCK));
-        long size = Integer.toUnsignedLong(b.getInt(Layout.H_BLOCK_SIZE));
-        if (size < Layout.PAGE || first < Layout.HEADER_SIZE) return;
-        for (long at = first; at + Layout.BLOCK_HEADER <= bytes.length; at += size) {
-            int length = b.getInt((int) at + Layout.B_LENGTH);
-            if (length >= 0 && at + Layout.BLOCK_HEADER + length <= bytes.length) {
-                b.putInt((int) at + Layout.B_CRC, Layout.crc32c(bytes, (int) at + Layout.BLOCK_HEADER, length));
-            }
-        }
     }
 }
