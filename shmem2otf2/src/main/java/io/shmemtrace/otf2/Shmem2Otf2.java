@@ -2,6 +2,7 @@ package io.shmemtrace.otf2;
 
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.merge.TemporaryMerge;
 import io.shmemtrace.psins.read.PsinsFile;
@@ -72,17 +73,16 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         }
         Path parent = archive.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        Path temporary = Files.createTempDirectory(parent, "." + archive.getFileName() + ".");
-        try (TemporaryMerge merged = TemporaryMerge.of(run, err)) {
+        // The archive is written beside its place and renamed there; removed if the tool is ended first.
+        try (Temporary temporary = Temporary.directory(parent, "." + archive.getFileName() + ".");
+             TemporaryMerge merged = TemporaryMerge.of(run, err)) {
             if (merged.status() != 0) return merged.status();
-            int status = write(merged.path(), writer, temporary);
+            int status = write(merged.path(), writer, temporary.path());
             if (status != 0) return status;
             if (force) OutputFiles.deleteTree(archive);
-            Files.move(temporary, archive, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temporary.path(), archive, StandardCopyOption.ATOMIC_MOVE);
             out.println("shmem2otf2: " + archive + "/traces.otf2");
             return 0;
-        } finally {
-            OutputFiles.deleteTree(temporary);
         }
     }
 

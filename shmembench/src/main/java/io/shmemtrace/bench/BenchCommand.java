@@ -8,7 +8,7 @@ import io.shmemtrace.bench.generate.Generator;
 import io.shmemtrace.bench.generate.Language;
 import io.shmemtrace.bench.run.Toolchain;
 import io.shmemtrace.bench.run.Toolchain.Built;
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Temporary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -78,14 +78,6 @@ abstract class BenchCommand implements Callable<Integer> {
     }
 
     static Path temporaryDirectory(String what) throws IOException {
-        Path dir = Files.createTempDirectory("shmembench-" + what + "-");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                OutputFiles.deleteTree(dir);
-            } catch (IOException ignored) {
-                // best effort, at exit: a temporary directory
-            }
-        }));
-        return dir;
+        return Temporary.directory(null, "shmembench-" + what + "-").path(); // removed when the tool ends
     }
 }

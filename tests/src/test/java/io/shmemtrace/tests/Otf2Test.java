@@ -4,7 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.format.Category;
+import io.shmemtrace.format.Completion;
+import io.shmemtrace.format.EventDef;
+import io.shmemtrace.format.EventFlags;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.Layout;
 import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.write.ThreadWriter;
+import io.shmemtrace.format.write.TraceInfo;
+import io.shmemtrace.format.write.TraceWriter;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
@@ -13,6 +22,7 @@ import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,6 +43,48 @@ class Otf2Test {
         Command.Result r = Command.of("otf2-print", archive.resolve("traces.otf2").toString()).timeout(300).run();
         assertEquals(0, r.exitCode(), r.describe());
         return r.stdout();
+    }
+
+    /**
+     * A name from a trace travels to the OTF2 writer inside its line protocol: a newline in it must not inject
+     * records, nor a space split its record (issue 21 item 12). Both arrive as the region's name, the newline
+     * escaped.
+     */
+    @Test
+    void namesThatCouldBreakTheStreamArriveAsNames() throws Exception {
+        Path dir = Workspace.freshDir("otf2-names");
+        Path run = Files.createDirectories(dir.resolve("run"));
+        String injecting = "evil\nR 99 0 injected\nL 1 2 3";
+        EventTable table = new EventTable(List.of(
+                new EventDef(0, "shmem_init", Category.SETUP, EventFlags.INIT, 0, List.of(), Operation.INIT,
+                        Completion.COMPLETE),
+                new EventDef(1, injecting, Category.ORDERING, 0, 0, List.of(), Operation.QUIET, Completion.COMPLETE),
+                new EventDef(2, "with a space", Category.ORDERING, 0, 0, List.of(), Operation.QUIET,
+                        Completion.COMPLETE),
+                new EventDef(3, "shmem_finalize", Category.SETUP, EventFlags.FINALIZE, 0, List.of(),
+                        Operation.FINALIZE, Completion.COMPLETE)));
+        long t0 = 1_000_000;
+        for (int pe = 0; pe < 2; pe++) {
+            TraceInfo info = new TraceInfo(pe, 2, 100 + pe, 1_000_000_000L, 0, Layout.CLOCK_MONOTONIC, t0, t0, 0,
+                    "names", "host");
+            try (TraceWriter w = TraceWriter.create(Traces.peFile(run, pe), info, table, 4096)) {
+                ThreadWriter t = w.thread(0);
+                t.event(0, t0, t0 + 1000);
+                t.event(1, t0 + 2000, t0 + 3000);
+                t.event(2, t0 + 4000, t0 + 5000);
+                t.event(3, t0 + 6000, t0 + 7000);
+            }
+        }
+        Path archive = dir.resolve("names.otf2");
+        Command.Result r = Command.of(SHMEM2OTF2, "-o", archive.toString(), run.toString()).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        Map<String, Long> regions = new TreeMap<>();
+        for (String line : print(archive).lines().toList()) {
+            Matcher m = ENTER.matcher(line);
+            if (m.find()) regions.merge(m.group(2), 1L, Long::sum);
+        }
+        assertEquals(Map.of("evil\\x0AR 99 0 injected\\x0AL 1 2 3", 2L, "with a space", 2L, "shmem_init", 2L,
+                "shmem_finalize", 2L), regions);
     }
 
     @Test

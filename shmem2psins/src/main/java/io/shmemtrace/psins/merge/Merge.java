@@ -10,6 +10,7 @@ import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.sites.ModuleMap;
 import io.shmemtrace.format.sites.SiteKey;
 import java.io.IOException;
+import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.Progress;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -83,15 +84,13 @@ public final class Merge {
         Path sideTmp = sibling(o.sideFile(), ".tmp");
         Files.deleteIfExists(tmp);
         Files.deleteIfExists(sideTmp);
-        try {
+        // Removed when done, and if the tool is ended before they are renamed into place.
+        try (Temporary merging = Temporary.path(tmp); Temporary siding = Temporary.path(sideTmp)) {
             Result r = write(scan, tmp, sideTmp);
             if (r.status() != 0) return r;
             Files.move(tmp, o.output(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(sideTmp, o.sideFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return r;
-        } finally {
-            Files.deleteIfExists(tmp);
-            Files.deleteIfExists(sideTmp);
         }
     }
 

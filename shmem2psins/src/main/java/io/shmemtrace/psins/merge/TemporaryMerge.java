@@ -1,6 +1,6 @@
 package io.shmemtrace.psins.merge;
 
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Temporary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -14,10 +14,10 @@ import java.util.List;
  */
 public final class TemporaryMerge implements AutoCloseable {
     private final Path merged;
-    private final Path temporaryDir;
+    private final Temporary temporaryDir;
     private final int status;
 
-    private TemporaryMerge(Path merged, Path temporaryDir, int status) {
+    private TemporaryMerge(Path merged, Temporary temporaryDir, int status) {
         this.merged = merged;
         this.temporaryDir = temporaryDir;
         this.status = status;
@@ -26,11 +26,16 @@ public final class TemporaryMerge implements AutoCloseable {
     /** input: a merged file or a run directory; the merge's messages go to err. */
     public static TemporaryMerge of(Path input, PrintStream err) throws IOException {
         if (!Files.isDirectory(input)) return new TemporaryMerge(input, null, 0);
-        Path dir = Files.createTempDirectory("shmemtrace-merge-");
-        Path merged = dir.resolve("run.psins");
-        Merge.Result r = Merge.run(new Merge.Options(List.of(input), merged, dir.resolve("run.RankPid.extended"), false,
-                64, Alignment.Mode.AUTO, true, false), err);
-        return new TemporaryMerge(merged, dir, r.status());
+        Temporary dir = Temporary.directory(null, "shmemtrace-merge-"); // removed even if the tool is ended first
+        Path merged = dir.path().resolve("run.psins");
+        try {
+            Merge.Result r = Merge.run(new Merge.Options(List.of(input), merged, dir.path().resolve("run.RankPid.extended"),
+                    false, 64, Alignment.Mode.AUTO, true, false), err);
+            return new TemporaryMerge(merged, dir, r.status());
+        } catch (IOException | RuntimeException e) {
+            dir.close();
+            throw e;
+        }
     }
 
     /** The merge's exit status: 0, or 1 when the run could not be merged (its reasons are on err). */
@@ -43,7 +48,7 @@ public final class TemporaryMerge implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        if (temporaryDir != null) OutputFiles.deleteTree(temporaryDir);
+    public void close() {
+        if (temporaryDir != null) temporaryDir.close();
     }
 }

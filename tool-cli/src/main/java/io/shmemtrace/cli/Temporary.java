@@ -1,0 +1,54 @@
+package io.shmemtrace.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A temporary file or directory of a tool, removed when closed and, if the tool is ended first (SIGTERM, SIGINT,
+ * System.exit when the reader of stdout goes away), by a shutdown hook: a killed tool leaves nothing behind.
+ * (SIGKILL runs nothing: what it leaves is named with a leading dot or the system's temporary-file prefix.)
+ */
+public final class Temporary implements AutoCloseable {
+    private final Path path;
+    private final Thread hook;
+
+    private Temporary(Path path) {
+        this.path = path;
+        this.hook = new Thread(this::remove, "remove " + path.getFileName());
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** A new directory under parent (the system's temporary directory when null), named prefix + random. */
+    public static Temporary directory(Path parent, String prefix) throws IOException {
+        return new Temporary(parent == null ? Files.createTempDirectory(prefix) : Files.createTempDirectory(parent, prefix));
+    }
+
+    /** A path that a tool will create (a file written beside its output, then renamed): removed if still there. */
+    public static Temporary path(Path file) {
+        return new Temporary(file);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    private void remove() {
+        try {
+            if (Files.isDirectory(path)) OutputFiles.deleteTree(path);
+            else Files.deleteIfExists(path);
+        } catch (IOException ignored) {
+            // best effort: a temporary file
+        }
+    }
+
+    @Override
+    public void close() {
+        remove();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it removes the same thing
+        }
+    }
+}
