@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 out=${1:-target/bench-sim}
 mkdir -p "$out"
 machine=${MACHINE:-$out/machine.cfg}
-[ -n "$MACHINE" ] || dist/bin/shmembench calibrate --np 2 -o "$machine" > "$out/calibrate.txt"
+[ -n "$MACHINE" ] || dist/bin/shmembench calibrate --np 2 --force -o "$machine" > "$out/calibrate.txt"
 for prog in examples/c/heat1d.c examples/c/pingpong.c examples/c/jacobi.c tests/src/test/c/calls.c; do
   name=$(basename "$prog" .c)
   oshcc -O2 -pthread -o "$out/$name" "$prog" -lm
@@ -22,7 +22,7 @@ done
 printf '%-10s %-11s %12s %12s %9s %10s %14s\n' program model traced_s predicted_s error events "events/s"
 for prog in heat1d pingpong jacobi calls; do
   for model in measured simple loggp contention; do
-    dist/bin/shmemsim -q --machine "$machine" --comm-model "$model" --json "$out/$prog-$model.json" \
+    dist/bin/shmemsim -q --force --machine "$machine" --comm-model "$model" --json "$out/$prog-$model.json" \
       "$out/$prog.psins" > /dev/null
     awk -v prog="$prog" -v model="$model" -F'[:,]' '
       /"predicted_s"/ { p = $2 } /"traced_s"/ && !t { t = $2 } /"events"/ { e = $2 } /"replay_s"/ { r = $2 }

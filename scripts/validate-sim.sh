@@ -36,15 +36,15 @@ cg|examples/c/cg.c|'
 load() { cut -d' ' -f1 /proc/loadavg; }
 # the traced application window of a run directory, seconds (shmemsim's measured replay reads it exactly)
 window() {
-  "$dist/shmemsim" -q --comm-model measured --json "$1.json" "$1" > /dev/null
+  "$dist/shmemsim" -q --force --comm-model measured --json "$1.json" "$1" > /dev/null
   awk -F'[:,]' '/"traced_s"/ { print $2 + 0; exit }' "$1.json"
 }
 # field of a shmemsim --json file
 field() { awk -F'[:,]' -v f="\"$2\"" '$1 ~ f { print $2 + 0; exit }' "$1"; }
 
 echo "calibrating A (default transports) and B (UCX_TLS=tcp,self) ..."
-"$dist/shmembench" calibrate --np $np -o "$out/A.cfg" > "$out/calibrate-A.txt"
-UCX_TLS=tcp,self "$dist/shmembench" calibrate --np $np -o "$out/B.cfg" > "$out/calibrate-B.txt"
+"$dist/shmembench" calibrate --np $np --force -o "$out/A.cfg" > "$out/calibrate-A.txt"
+UCX_TLS=tcp,self "$dist/shmembench" calibrate --np $np --force -o "$out/B.cfg" > "$out/calibrate-B.txt"
 
 echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg" \
   > "$out/validation.csv"
@@ -73,9 +73,9 @@ echo "$catalogue" | while IFS='|' read -r name source args; do
   stats=$(sort -g "$out/B-$name.windows" | awk '{ v[NR] = $1 } END {
     m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }')
   for model in $models; do
-    "$dist/shmemsim" -q --machine "$out/A.cfg" --comm-model "$model" --json "$out/$name-$model-self.json" \
+    "$dist/shmemsim" -q --force --machine "$out/A.cfg" --comm-model "$model" --json "$out/$name-$model-self.json" \
       "$out/A-$name.psins" > "$out/$name-$model-self.txt"
-    "$dist/shmemsim" -q --machine "$out/B.cfg" --comm-model "$model" --json "$out/$name-$model-cross.json" \
+    "$dist/shmemsim" -q --force --machine "$out/B.cfg" --comm-model "$model" --json "$out/$name-$model-cross.json" \
       "$out/A-$name.psins" > "$out/$name-$model-cross.txt"
     pa=$(field "$out/$name-$model-self.json" predicted_s)
     pb=$(field "$out/$name-$model-cross.json" predicted_s)

@@ -59,7 +59,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (Files.exists(archive) && !force) {
-            err.println("shmem2otf2: " + archive + " exists (--force replaces it)");
+            err.println("shmem2otf2: " + OutputFiles.exists(archive));
             return 1;
         }
         if (!Files.exists(run)) {

@@ -168,7 +168,7 @@ class BadInputTest {
         Files.writeString(out, "keep me");
         Merged.Run r = merge();
         assertEquals(1, r.status());
-        assertOneLine(r.err(), out + " exists (use --force to replace it)");
+        assertOneLine(r.err(), out + " exists (--force replaces it)");
         assertEquals("keep me", Files.readString(out));
         assertEquals(0, merge("--force").status());
         try (PsinsFile f = PsinsFile.open(out)) {

@@ -41,11 +41,20 @@ final class CalibrateCommand extends BenchCommand {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "the machine file to write")
     Path output;
 
+    @Option(names = "--force", description = "replace an existing machine file")
+    boolean force;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (pes.npes < 2) {
             err().println("shmembench: calibrate needs 2 PEs at least (--np)");
             return 2;
+        }
+        try { // before a minute of measuring
+            OutputFiles.refuseExisting(output, force);
+        } catch (OutputFiles.OutputExists e) {
+            err().println("shmembench: " + e.getMessage());
+            return 1;
         }
         RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
         RunCommand.Results staticData = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
@@ -105,7 +114,7 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
                 heapG * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
-        OutputFiles.replace(output, f -> Files.writeString(f, machine.text()));
+        OutputFiles.write(output, true, f -> Files.writeString(f, machine.text())); // --force was checked first
         out().println("wrote " + output);
         return 0;
     }

@@ -142,7 +142,7 @@ final class HtmlReport extends Report {
         h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(esc(waitStates.get())).append("</pre>\n");
         h.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         try {
-            OutputFiles.replace(file, f -> Files.writeString(f, h, StandardCharsets.UTF_8));
+            OutputFiles.write(file, true, f -> Files.writeString(f, h, StandardCharsets.UTF_8)); // the tool checked --force
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,6 +1,7 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
@@ -73,6 +74,9 @@ public final class Shmembin2txt implements Callable<Integer> {
             + " sparse CSV (from_pe,to_pe,bytes); the summary shows it aggregated past 64 PEs")
     Path matrixFile;
 
+    @Option(names = "--force", description = "replace existing output files (--html, --matrix)")
+    boolean force;
+
     @Option(names = "--max-open", defaultValue = "64", paramLabel = "N",
             description = "trace files open at once, at most (default: ${DEFAULT-VALUE})")
     int maxOpen;
@@ -100,6 +104,13 @@ public final class Shmembin2txt implements Callable<Integer> {
             err.println("shmembin2txt: --max-open must be at least 1");
             return 2;
         }
+        try { // before any work: an output that exists is replaced only with --force (OutputFiles)
+            OutputFiles.refuseExisting(output.html, force);
+            OutputFiles.refuseExisting(matrixFile, force);
+        } catch (OutputFiles.OutputExists e) {
+            err.println("shmembin2txt: " + e.getMessage());
+            return 1;
+        }
         if (patterns) return Patterns.print(paths, output, out, err);
         TraceRun run;
         int[] problems = {0};
@@ -113,18 +124,27 @@ public final class Shmembin2txt implements Callable<Integer> {
             err.println("shmembin2txt: " + e.getMessage());
             return 1;
         }
-        try (PrintStream matrix = matrixFile == null ? null
-                : new PrintStream(new BufferedOutputStream(Files.newOutputStream(matrixFile), 1 << 16), false)) {
-            List<Report> reports = reports(matrix);
-            boolean failed = problems[0] > 0;
-            reports.forEach(r -> r.begin(run));
-            for (TraceRun.Input input : run.inputs()) {
-                failed |= !print(input, reports);
+        if (matrixFile == null) return report(run, null, problems[0] > 0);
+        boolean[] failed = {false};
+        OutputFiles.write(matrixFile, true, f -> { // checked above; the rows go to it as they come
+            try (PrintStream matrix = new PrintStream(new BufferedOutputStream(Files.newOutputStream(f), 1 << 16), false)) {
+                failed[0] = report(run, matrix, problems[0] > 0) != 0;
             }
-            reports.forEach(Report::end);
-            out.flush();
-            return failed ? 1 : 0;
+        });
+        return failed[0] ? 1 : 0;
+    }
+
+    /** Runs the reports over every input; 1 when something could not be read. */
+    private int report(TraceRun run, PrintStream matrix, boolean failedBefore) {
+        List<Report> reports = reports(matrix);
+        boolean failed = failedBefore;
+        reports.forEach(r -> r.begin(run));
+        for (TraceRun.Input input : run.inputs()) {
+            failed |= !print(input, reports);
         }
+        reports.forEach(Report::end);
+        out.flush();
+        return failed ? 1 : 0;
     }
 
     private List<Report> reports(PrintStream matrix) {

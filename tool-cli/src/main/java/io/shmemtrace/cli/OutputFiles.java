@@ -2,12 +2,17 @@ package io.shmemtrace.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 
-/** How the tools write what they leave behind: never half-written, and the temporary files they made removed. */
+/**
+ * How the tools write what they leave behind, one rule for every output (a report page, a machine file, a JSON
+ * prediction, a CSV, a merged trace, an OTF2 archive): never half-written (written beside its place, then renamed
+ * there), never replacing a file unless asked (--force), with the permissions the user's umask gives a new file,
+ * and the temporary files removed whatever happens.
+ */
 public final class OutputFiles {
     private OutputFiles() {}
 
@@ -17,20 +22,40 @@ public final class OutputFiles {
         void to(Path file) throws IOException;
     }
 
-    /**
-     * Writes target through a temporary file beside it that replaces it only once written (readable by all,
-     * as a file the tool created directly would be); the temporary file is gone whatever happens.
-     */
-    public static void replace(Path target, Writing writing) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            writing.to(tmp);
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+    /** The one line a tool prints for an output that exists and was not to be replaced. */
+    public static String exists(Path target) {
+        return target + " exists (--force replaces it)";
+    }
+
+    /** An output that exists, given without --force: {@link #exists} as the message. */
+    public static final class OutputExists extends IOException {
+        public OutputExists(Path target) {
+            super(exists(target));
         }
     }
+
+    /** Refuses (before any work) an output that exists, unless force. */
+    public static void refuseExisting(Path target, boolean force) throws OutputExists {
+        if (target != null && !force && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new OutputExists(target);
+    }
+
+    /**
+     * Writes target through a file beside it (created as any new file is, under the umask) that takes its place
+     * only once written; an existing target is replaced only with force. The temporary file is gone whatever
+     * happens, a SIGTERM included.
+     */
+    public static void write(Path target, boolean force, Writing writing) throws IOException {
+        refuseExisting(target, force);
+        Path parent = target.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path tmp = parent.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+        try (Temporary removed = Temporary.path(Files.createFile(tmp))) {
+            writing.to(tmp);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     /** Removes a directory and everything below it, if it exists. */
     public static void deleteTree(Path dir) throws IOException {

@@ -19,9 +19,14 @@ public final class Temporary implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** A new directory under parent (the system's temporary directory when null), named prefix + random. */
+    /**
+     * A new directory under parent, named prefix + random, made as any new directory is (under the umask: it is an
+     * output in the making); or, parent null, a private one in the system's temporary directory.
+     */
     public static Temporary directory(Path parent, String prefix) throws IOException {
-        return new Temporary(parent == null ? Files.createTempDirectory(prefix) : Files.createTempDirectory(parent, prefix));
+        if (parent == null) return new Temporary(Files.createTempDirectory(prefix));
+        String name = prefix + Long.toHexString(new java.security.SecureRandom().nextLong());
+        return new Temporary(Files.createDirectory(parent.resolve(name)));
     }
 
     /** A path that a tool will create (a file written beside its output, then renamed): removed if still there. */

@@ -1,6 +1,7 @@
 package io.shmemtrace.psins.cli;
 
 import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.merge.Alignment;
 import io.shmemtrace.psins.merge.Merge;
@@ -115,7 +116,7 @@ public final class Shmem2Psins implements Callable<Integer> {
 
     private int printText(Path merged) throws IOException {
         if (output != null && text && !force && Files.exists(output) && !output.equals(merged)) {
-            err.println("shmem2psins: " + output + " exists (use --force to replace it)");
+            err.println("shmem2psins: " + OutputFiles.exists(output));
             return 1;
         }
         try (PsinsFile f = PsinsFile.open(merged)) {

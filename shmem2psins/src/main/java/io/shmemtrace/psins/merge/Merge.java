@@ -10,6 +10,7 @@ import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.sites.ModuleMap;
 import io.shmemtrace.format.sites.SiteKey;
 import java.io.IOException;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.Progress;
 import java.io.PrintStream;
@@ -68,7 +69,7 @@ public final class Merge {
 
     private Result run() throws IOException {
         for (Path target : List.of(o.output(), o.sideFile())) {
-            if (!o.force() && Files.exists(target)) return fail(target + " exists (use --force to replace it)");
+            if (!o.force() && Files.exists(target)) return fail(OutputFiles.exists(target));
         }
         TraceRun scan;
         try {

@@ -1,6 +1,7 @@
 package io.shmemtrace.sim.cli;
 
 import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.psins.format.PsinsLayout;
@@ -58,6 +59,9 @@ public final class Shmemsim implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "also write the prediction as one JSON object")
     Path json;
 
+    @Option(names = "--force", description = "replace an existing --json file")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "no progress bar")
     boolean quiet;
 
@@ -80,6 +84,12 @@ public final class Shmemsim implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            OutputFiles.refuseExisting(json, force);
+        } catch (OutputFiles.OutputExists e) {
+            err.println("shmemsim: " + e.getMessage());
+            return 1;
+        }
         CommModel model = Models.named(modelName).orElse(null);
         if (model == null) {
             err.println("shmemsim: no model '" + modelName + "' (models: "
@@ -144,7 +154,7 @@ public final class Shmemsim implements Callable<Integer> {
             Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             TextReport.print(p, new PrintStream(text, false, StandardCharsets.UTF_8));
-            if (json != null) JsonReport.write(p, json);
+            if (json != null) JsonReport.write(p, json, true); // --force was checked before the replay
             out.print(text.toString(StandardCharsets.UTF_8));
             return 0;
         } catch (PsinsFormatException e) {

@@ -20,8 +20,9 @@ import java.util.Map;
 public final class JsonReport {
     private JsonReport() {}
 
-    public static void write(Prediction p, Path file) throws IOException {
-        OutputFiles.replace(file, f -> {
+    /** Writes the prediction to file; an existing file is replaced only with force (OutputFiles). */
+    public static void write(Prediction p, Path file, boolean force) throws IOException {
+        OutputFiles.write(file, force, f -> {
             try (JsonGenerator g = new JsonFactory().createGenerator(f.toFile(), JsonEncoding.UTF8)) {
                 g.useDefaultPrettyPrinter();
                 write(p, g);
