@@ -10,14 +10,13 @@ import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.config.ConfigException;
 import io.shmemtrace.bench.generate.Generator;
 import io.shmemtrace.bench.generate.Language;
+import io.shmemtrace.format.testing.TextMutator;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,12 +44,12 @@ class ConfigFuzzTest {
             valid = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Catalog catalog = Catalog.spec();
-        SplittableRandom random = new SplittableRandom(SEED);
+        TextMutator mutator = new TextMutator(SEED, HOSTILE);
         Path cfg = dir.resolve("fuzz.cfg");
         int[] outcomes = new int[2]; // read and generated, refused
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
             for (int i = 0; i < INPUTS; i++) {
-                byte[] bytes = mutate(valid, random);
+                byte[] bytes = mutate(valid, mutator);
                 Files.write(cfg, bytes);
                 String what = "input " + i + " of seed " + SEED + ":\n" + new String(bytes, StandardCharsets.UTF_8);
                 try {
@@ -71,27 +70,10 @@ class ConfigFuzzTest {
         assertTrue(outcomes[0] > INPUTS / 10 && outcomes[1] > INPUTS / 10, "the mutations reach both outcomes");
     }
 
-    /** 1 to 3 edits of the text (a token replaced, a line doubled, dropped or cut), now and then a byte not UTF-8. */
-    private static byte[] mutate(String valid, SplittableRandom random) {
-        List<String> lines = new ArrayList<>(valid.lines().toList());
-        int edits = 1 + random.nextInt(3);
-        for (int k = 0; k < edits; k++) {
-            int at = random.nextInt(lines.size());
-            String line = lines.get(at);
-            switch (random.nextInt(5)) {
-                case 0 -> lines.add(at, line);
-                case 1 -> lines.remove(at);
-                case 2 -> lines.set(at, line.substring(0, random.nextInt(line.length() + 1)));
-                default -> {
-                    String[] tokens = line.split(" ");
-                    tokens[random.nextInt(tokens.length)] = HOSTILE[random.nextInt(HOSTILE.length)];
-                    lines.set(at, String.join(" ", tokens));
-                }
-            }
-            if (lines.isEmpty()) lines.add("");
-        }
-        byte[] bytes = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
-        if (random.nextInt(20) == 0) bytes[random.nextInt(bytes.length)] = (byte) 0xFF;
+    /** The text mutated, now and then with a byte that is not UTF-8. */
+    private static byte[] mutate(String valid, TextMutator mutator) {
+        byte[] bytes = mutator.mutate(valid).getBytes(StandardCharsets.UTF_8);
+        if (mutator.nextInt(20) == 0) bytes[mutator.nextInt(bytes.length)] = (byte) 0xFF;
         return bytes;
     }
 }

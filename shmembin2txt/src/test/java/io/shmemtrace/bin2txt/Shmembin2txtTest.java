@@ -230,7 +230,7 @@ class Shmembin2txtTest {
         assertEquals("shmembin2txt (development build)", v.out().strip(), "in-process: no jar manifest to read");
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--patterns] [--matrix=FILE] [--max-open=N]"),
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hV] [--force] [--patterns] [--matrix=FILE] [--max-open=N]"),
                 h.out());
         assertTrue(h.out().contains("[--pes=LIST] [--window=START:END] [--summary | --csv |"), h.out());
         assertTrue(h.out().contains("--html=FILE | --layers] PATH..."), h.out());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.format.testing.TextMutator;
 import io.shmemtrace.sim.cli.Shmemsim;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,10 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,12 +49,12 @@ class MachineFuzzTest {
                 .call(0, "shmem_putmem", 10_000, 50_000, 1, 1024, 0x1000).call(0, "shmem_quiet", 0, 50_000)
                 .all("shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("run")));
-        SplittableRandom random = new SplittableRandom(SEED);
+        TextMutator mutator = new TextMutator(SEED, HOSTILE);
         Path machine = dir.resolve("m.cfg");
         int[] outcomes = new int[3];
         assertTimeoutPreemptively(Duration.ofMinutes(3), () -> {
             for (int i = 0; i < INPUTS; i++) {
-                Files.writeString(machine, mutate(VALID, random), StandardCharsets.UTF_8);
+                Files.writeString(machine, mutator.mutate(VALID), StandardCharsets.UTF_8);
                 String model = MODELS[i % MODELS.length];
                 String what = "input " + i + " of seed " + SEED + " (" + model + "):\n" + Files.readString(machine);
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -82,30 +79,5 @@ class MachineFuzzTest {
                 INPUTS, outcomes[0], outcomes[2], outcomes[1]);
         assertEquals(INPUTS, outcomes[0] + outcomes[1] + outcomes[2]);
         assertTrue(outcomes[0] > INPUTS / 10 && outcomes[2] > INPUTS / 10, "the mutations reach both outcomes");
-    }
-
-    /** 1 to 3 edits: a token (or a key's value) replaced by a hostile one, a line doubled, dropped or cut. */
-    private static String mutate(String valid, SplittableRandom random) {
-        List<String> lines = new ArrayList<>(valid.lines().toList());
-        int edits = 1 + random.nextInt(3);
-        for (int k = 0; k < edits; k++) {
-            int at = random.nextInt(lines.size());
-            String line = lines.get(at);
-            switch (random.nextInt(5)) {
-                case 0 -> lines.add(at, line);
-                case 1 -> lines.remove(at);
-                case 2 -> lines.set(at, line.substring(0, random.nextInt(line.length() + 1)));
-                default -> {
-                    String[] tokens = line.split(" ");
-                    int t = random.nextInt(tokens.length);
-                    String hostile = HOSTILE[random.nextInt(HOSTILE.length)];
-                    int eq = tokens[t].indexOf('=');
-                    tokens[t] = eq >= 0 && random.nextBoolean() ? tokens[t].substring(0, eq + 1) + hostile : hostile;
-                    lines.set(at, String.join(" ", Arrays.asList(tokens)));
-                }
-            }
-            if (lines.isEmpty()) lines.add("");
-        }
-        return String.join("\n", lines) + "\n";
     }
 }

@@ -243,7 +243,7 @@ class WhatIfTest {
 
     private Prediction simulate(Path trace, String model, Path machine) throws IOException {
         Path json = dir.resolve("out.json");
-        List<String> args = new ArrayList<>(List.of("-q", "--comm-model", model, "--json", json.toString()));
+        List<String> args = new ArrayList<>(List.of("-q", "--force", "--comm-model", model, "--json", json.toString()));
         if (machine != null) args.addAll(List.of("--machine", machine.toString()));
         args.add(trace.toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
