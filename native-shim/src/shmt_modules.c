@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <link.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,6 +50,10 @@ static int write_module(struct dl_phdr_info *info, size_t size, void *arg)
         path[n] = '\0';
         name = path;
     }
+    /* The path as the loader got it may hold "." or ".." (LD_PRELOAD=dist/bin/../lib/...): the tools take only
+     * clean absolute paths (and names such as the vdso's), so the map gives the object's real path. */
+    char real[PATH_MAX];
+    if (name[0] == '/' && realpath(name, real) != NULL) name = real;
     char id[2 * 64 + 1];
     build_id(info, id, sizeof id);
     for (int i = 0; i < info->dlpi_phnum; i++) {

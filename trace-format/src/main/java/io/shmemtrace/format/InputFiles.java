@@ -54,8 +54,9 @@ public final class InputFiles {
     }
 
     /**
-     * Why a path read from a file (a module of a map, a site table) cannot name a file here, or null: it must be
-     * absolute and clean (no "." or ".." parts, no doubled slashes), with no control characters.
+     * Why a path read from a file (a module of a map, a site table) cannot stand for a file here, or null: no control
+     * characters, and a path that is absolute must be clean (no "." or ".." parts, no doubled slashes). A name that
+     * is not absolute (the kernel's linux-vdso.so.1) names no file: it is kept, and never opened ({@link #file}).
      */
     public static String badRecordedPath(String path) {
         for (int i = 0; i < path.length(); i++) {
@@ -63,11 +64,17 @@ public final class InputFiles {
         }
         try {
             Path p = Path.of(path);
-            if (!p.isAbsolute()) return "not an absolute path";
-            if (!p.normalize().toString().equals(path)) return "not a clean path";
+            if (p.isAbsolute() && !p.normalize().toString().equals(path)) return "not a clean path";
         } catch (InvalidPathException e) {
             return "not a path";
         }
         return null;
+    }
+
+    /** The file a recorded path stands for: only an absolute, clean one (badRecordedPath null), else null. */
+    public static Path file(String recorded) {
+        if (badRecordedPath(recorded) != null) return null;
+        Path p = Path.of(recorded);
+        return p.isAbsolute() ? p : null;
     }
 }

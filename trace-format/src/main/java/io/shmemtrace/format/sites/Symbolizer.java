@@ -60,9 +60,10 @@ public final class Symbolizer {
             notes.accept(Escape.text(module) + ": " + bad + "; its call sites are shown as offsets");
             return false;
         }
-        Path file = Path.of(module);
+        Path file = InputFiles.file(module);
+        if (file == null) return false; // a name such as the vdso's: no file to read
         if (!Files.isRegularFile(file)) {
-            if (file.isAbsolute()) notes.accept(module + ": not found; its call sites are shown as offsets");
+            notes.accept(module + ": not found; its call sites are shown as offsets");
             return false;
         }
         String expected = buildIds.get(module);
