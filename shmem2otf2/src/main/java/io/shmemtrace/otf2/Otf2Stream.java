@@ -1,11 +1,11 @@
 package io.shmemtrace.otf2;
 
-import io.shmemtrace.psins.format.PsinsType;
-import io.shmemtrace.psins.read.CallEntry;
-import io.shmemtrace.psins.read.PeSet;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsFormatException;
-import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.CallEntry;
+import io.shmemtrace.merged.read.PeSet;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

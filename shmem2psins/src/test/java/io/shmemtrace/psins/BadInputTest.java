@@ -1,8 +1,8 @@
 package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import io.shmemtrace.psins.format.PsinsLayout;
-import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.Operation;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,10 +20,10 @@ import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.write.ThreadWriter;
 import io.shmemtrace.format.write.TraceInfo;
 import io.shmemtrace.format.write.TraceWriter;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsFormatException;
-import io.shmemtrace.psins.read.PsinsRecord;
-import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

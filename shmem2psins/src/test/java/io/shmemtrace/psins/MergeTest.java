@@ -1,15 +1,15 @@
 package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import io.shmemtrace.psins.format.AlignmentMethod;
-import io.shmemtrace.psins.format.PsinsType;
+import io.shmemtrace.merged.format.AlignmentMethod;
+import io.shmemtrace.merged.format.PsinsType;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsRecord;
-import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -193,7 +193,7 @@ class MergeTest {
         Path run = synth(2);
         Path barrier = merge(run);
         try (PsinsFile f = PsinsFile.open(barrier)) {
-            assertEquals(io.shmemtrace.psins.format.AlignmentMethod.BARRIER, f.header().alignment());
+            assertEquals(io.shmemtrace.merged.format.AlignmentMethod.BARRIER, f.header().alignment());
             assertEquals(SynthRun.HOST_SKEW_NS, f.header().barrierSpreadNs(), "the clocks disagree by one host skew");
         }
         // Every barrier_all of every iteration ends at one instant on all PEs, not just the first.

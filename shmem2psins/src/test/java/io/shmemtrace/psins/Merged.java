@@ -1,8 +1,8 @@
 package io.shmemtrace.psins;
 
-import io.shmemtrace.psins.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.psins.cli.Shmem2Psins;
-import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.merged.read.PsinsRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.testing.Mutator;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsFormatException;
-import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.shmemtrace.psins;
 
-import static io.shmemtrace.psins.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.PsinsLayout.*;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,10 +1,10 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.psins.merge.TemporaryMerge;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsFormatException;
-import io.shmemtrace.sim.engine.ReplayException;
-import io.shmemtrace.sim.report.WaitStates;
+import io.shmemtrace.merged.merge.TemporaryMerge;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.report.WaitStates;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.psins.merge.Alignment;
-import io.shmemtrace.psins.merge.Merge;
+import io.shmemtrace.merged.merge.Alignment;
+import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.sim.cli.Shmemsim;
-import io.shmemtrace.sim.machine.MachineException;
-import io.shmemtrace.sim.machine.MachineFile;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.machine.MachineFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,11 +1,12 @@
 package io.shmemtrace.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.psins.merge.TemporaryMerge;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.sim.engine.WaitState;
-import io.shmemtrace.sim.report.WaitStates;
+import io.shmemtrace.merged.merge.TemporaryMerge;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.replay.engine.WaitState;
+import io.shmemtrace.replay.report.WaitStates;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,6 +53,27 @@ class WaitStatesTest {
         s.csv(new PrintStream(csv, true, StandardCharsets.UTF_8));
         assertEquals(List.of("pattern,pe,callsite,seconds", "wait_at_barrier,0,shmem_barrier_all,0.010000000",
                 "wait_at_barrier,1,shmem_barrier_all,0.010000000"), csv.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    /**
+     * A run that cannot happen (PE 1 reaches each barrier 10 ms after PE 0, yet PE 0's barriers last 1 us, as a
+     * synthetic run or clocks aligned badly make it): the replay finds PE 0 waiting 10 ms, but a wait is part of its
+     * call, so each is counted at the call's 1 us and the report says how much was cut.
+     */
+    @Test
+    void aWaitNeverExceedsTheCallItIsPartOf() throws Exception {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        for (int k = 0; k < 3; k++) {
+            run.call(0, "shmem_barrier_all", MS, 1000).call(1, "shmem_barrier_all", 11 * MS, 1000);
+        }
+        WaitStates s = states(run.all("shmem_finalize", 0, 1000), "impossible");
+        assertEquals(3 * 1000 * NS, s.ofPe(WaitState.WAIT_AT_BARRIER, 0), 1e-12, "at most the barriers' own time");
+        assertEquals(3, s.beyondCall());
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        s.print(new PrintStream(text, true, StandardCharsets.UTF_8));
+        String said = text.toString(StandardCharsets.UTF_8).lines().toList().get(1);
+        assertTrue(said.startsWith("  (the replay does not reproduce this run: 3 waits were longer than their call, by"),
+                said);
     }
 
     @Test

@@ -3,10 +3,10 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.psins.format.PsinsType;
-import io.shmemtrace.psins.format.AlignmentMethod;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsRecord;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.AlignmentMethod;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Recorded;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceFile;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
@@ -140,7 +140,7 @@ class ScaleTest {
                 f.read(1, r -> {
                     if (r.burst()) return;
                     assertEquals(seen[0]++, r.event());
-                    if (r.type().payload() == io.shmemtrace.psins.format.PsinsType.Payload.RMA && r.deferred()) {
+                    if (r.type().payload() == io.shmemtrace.merged.format.PsinsType.Payload.RMA && r.deferred()) {
                         assertTrue(r.completion() > r.event(), "a deferred call is completed later");
                         seen[1]++;
                     }

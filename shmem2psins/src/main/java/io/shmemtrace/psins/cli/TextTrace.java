@@ -1,12 +1,12 @@
 package io.shmemtrace.psins.cli;
 
-import io.shmemtrace.psins.format.PsinsLayout;
-import io.shmemtrace.psins.read.PeSet;
-import io.shmemtrace.psins.read.PsinsFile;
-import io.shmemtrace.psins.read.PsinsFormatException;
-import io.shmemtrace.psins.read.PsinsHeader;
-import io.shmemtrace.psins.read.PsinsRecord;
-import io.shmemtrace.psins.read.TaskEntry;
+import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.read.PeSet;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsHeader;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskEntry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

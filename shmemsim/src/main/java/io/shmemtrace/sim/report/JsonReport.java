@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.cli.OutputFiles;
-import io.shmemtrace.psins.format.PsinsType;
-import io.shmemtrace.sim.engine.CallStats;
-import io.shmemtrace.sim.engine.TaskTimes;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.replay.engine.CallStats;
+import io.shmemtrace.replay.report.Explanation;
+import io.shmemtrace.replay.report.Prediction;
+import io.shmemtrace.replay.engine.TaskTimes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -50,7 +52,7 @@ public final class JsonReport {
         g.writeNumberField("off_node", r.offNodeBytes());
         g.writeEndObject();
         g.writeObjectFieldStart("wait_states");
-        for (io.shmemtrace.sim.engine.WaitState w : io.shmemtrace.sim.engine.WaitState.values()) {
+        for (io.shmemtrace.replay.engine.WaitState w : io.shmemtrace.replay.engine.WaitState.values()) {
             g.writeNumberField(w.label, p.waitStates().total(w));
         }
         g.writeEndObject();

@@ -1,0 +1,103 @@
+package io.shmemtrace.merged.merge;
+
+import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.format.read.TraceRun;
+import io.shmemtrace.merged.format.AlignmentMethod;
+import java.util.Arrays;
+
+/**
+ * Puts every PE's times on one time base (FORMAT.md, "Time"). Each header carries the PE's init instant on
+ * CLOCK_MONOTONIC and CLOCK_REALTIME: PEs of one host share CLOCK_MONOTONIC, so their offsets are exact; PEs
+ * of several hosts fall back on CLOCK_REALTIME, whose hosts may disagree by microseconds or more. The barrier
+ * step then lines up the end of every PE's first shmem_barrier_all, the one instant all PEs share, and keeps
+ * the shift per PE for the index.
+ */
+public final class Alignment {
+    /** What the user asked for: auto = barrier step only when the PEs ran on more than one host. */
+    public enum Mode { AUTO, CLOCK, BARRIER }
+
+    private final boolean oneHost;
+    private final boolean barrierStep;
+    /** ns from the merged time 0 to each PE's init instant, by the header clocks; -1 for absent PEs. */
+    private final long[] initOffsetNs;
+    private final long baseRealNs;
+    /** End of each PE's first shmem_barrier_all on the header-clock base, or Long.MIN_VALUE. */
+    private final long[] firstBarrierEnd;
+
+    Alignment(TraceRun.Input[] byPe, Mode mode) {
+        String host = null;
+        boolean same = true;
+        long minMono = Long.MAX_VALUE;
+        long minReal = Long.MAX_VALUE;
+        TraceRun.Input earliest = null;
+        for (TraceRun.Input i : byPe) {
+            if (i == null) continue;
+            TraceHeader h = i.header();
+            if (host == null) host = h.host();
+            same &= !h.host().isEmpty() && h.host().equals(host);
+            if (h.initMonoNs() < minMono) {
+                minMono = h.initMonoNs();
+                earliest = i;
+            }
+            minReal = Math.min(minReal, h.initRealNs());
+        }
+        this.oneHost = same;
+        this.barrierStep = mode == Mode.BARRIER || (mode == Mode.AUTO && !same);
+        this.initOffsetNs = new long[byPe.length];
+        this.firstBarrierEnd = new long[byPe.length];
+        Arrays.fill(firstBarrierEnd, Long.MIN_VALUE);
+        for (int pe = 0; pe < byPe.length; pe++) {
+            TraceHeader h = byPe[pe] == null ? null : byPe[pe].header();
+            initOffsetNs[pe] = h == null ? -1 : same ? h.initMonoNs() - minMono : h.initRealNs() - minReal;
+        }
+        this.baseRealNs = same && earliest != null ? earliest.header().initRealNs() : minReal;
+    }
+
+    public AlignmentMethod method() {
+        return barrierStep ? AlignmentMethod.BARRIER : oneHost ? AlignmentMethod.MONOTONIC : AlignmentMethod.REALTIME;
+    }
+
+    /** CLOCK_REALTIME (ns since the epoch) of merged time 0. */
+    long baseRealNs() {
+        return baseRealNs;
+    }
+
+    /** ns from merged time 0 to the PE's init, by the header clocks. */
+    long initOffsetNs(int pe) {
+        return initOffsetNs[pe];
+    }
+
+    /** Notes the end (merged ns, header clocks) of a PE's first shmem_barrier_all. */
+    void firstBarrier(int pe, long endNs) {
+        if (firstBarrierEnd[pe] == Long.MIN_VALUE) firstBarrierEnd[pe] = endNs;
+    }
+
+    boolean sawFirstBarrier(int pe) {
+        return firstBarrierEnd[pe] != Long.MIN_VALUE;
+    }
+
+    /** ns to add to each PE's times: 0 unless the barrier step is on and the PE made a shmem_barrier_all. */
+    long[] shiftsNs() {
+        long latest = Long.MIN_VALUE;
+        for (long e : firstBarrierEnd) latest = Math.max(latest, e);
+        long[] shifts = new long[firstBarrierEnd.length];
+        for (int pe = 0; pe < shifts.length; pe++) {
+            if (barrierStep && firstBarrierEnd[pe] != Long.MIN_VALUE) shifts[pe] = latest - firstBarrierEnd[pe];
+        }
+        return shifts;
+    }
+
+    /** How far apart the PEs' first barrier ends are by the header clocks (ns), or -1 with fewer than 2. */
+    long barrierSpreadNs() {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        int n = 0;
+        for (long e : firstBarrierEnd) {
+            if (e == Long.MIN_VALUE) continue;
+            min = Math.min(min, e);
+            max = Math.max(max, e);
+            n++;
+        }
+        return n < 2 ? -1 : max - min;
+    }
+}

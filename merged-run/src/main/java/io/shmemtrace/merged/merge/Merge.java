@@ -1,0 +1,257 @@
+package io.shmemtrace.merged.merge;
+
+import static io.shmemtrace.merged.format.PsinsLayout.*;
+import io.shmemtrace.merged.format.AlignmentMethod;
+
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
+import io.shmemtrace.format.read.TraceFormatException;
+import io.shmemtrace.format.read.TraceProblem;
+import io.shmemtrace.format.sites.ModuleMap;
+import io.shmemtrace.format.sites.SiteKey;
+import java.io.IOException;
+import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.cli.Progress;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One merge: the run's per-PE traces into one merged trace and its RankPid.extended side file. Tasks are
+ * written one after another, each read straight from its file into the output, so memory grows with the
+ * number of PEs (index, collective counts) and never with events. Output goes to temporary files that replace
+ * the targets only when the merge succeeded.
+ */
+public final class Merge {
+    /** What to merge and how (the command line's options). */
+    public record Options(List<Path> inputs, Path output, Path sideFile, boolean allowPartial, int maxOpen,
+                          Alignment.Mode align, boolean force, boolean progress) {}
+
+    /** The outcome: exit status (0 merged, 1 problems and nothing written) and what was merged. */
+    public record Result(int status, long events, int tasks, int missing, int mismatches, int unpairedLocks,
+                         AlignmentMethod alignment) {}
+
+    private static final int MAX_MESSAGES = 50;
+
+    private final Options o;
+    private final PrintStream err;
+    private int messages;
+
+    private Merge(Options o, PrintStream err) {
+        this.o = o;
+        this.err = err;
+    }
+
+    public static Result run(Options options, PrintStream err) throws IOException {
+        return new Merge(options, err).run();
+    }
+
+    private void say(String message) {
+        if (++messages <= MAX_MESSAGES) {
+            err.println("shmem2psins: " + message);
+        } else if (messages == MAX_MESSAGES + 1) {
+            err.println("shmem2psins: (more messages left out)");
+        }
+    }
+
+    private Result fail(String message) {
+        say(message);
+        return new Result(1, 0, 0, 0, 0, 0, null);
+    }
+
+    private Result run() throws IOException {
+        for (Path target : List.of(o.output(), o.sideFile())) {
+            if (!o.force() && Files.exists(target)) return fail(OutputFiles.exists(target));
+        }
+        TraceRun scan;
+        try {
+            scan = TraceRun.scan(o.inputs(), TraceRun.Options.oneRun(o.maxOpen()), this::say);
+        } catch (TraceRun.NoTracesException e) {
+            return fail(e.getMessage());
+        }
+        if (scan.problems() > 0 && !o.allowPartial()) {
+            return fail("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
+                    + " above (--allow-partial merges what is intact)");
+        }
+        Path tmp = sibling(o.output(), ".tmp");
+        Path sideTmp = sibling(o.sideFile(), ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.deleteIfExists(sideTmp);
+        // Removed when done, and if the tool is ended before they are renamed into place.
+        try (Temporary merging = Temporary.path(tmp); Temporary siding = Temporary.path(sideTmp)) {
+            Result r = write(scan, tmp, sideTmp);
+            if (r.status() != 0) return r;
+            Files.move(tmp, o.output(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(sideTmp, o.sideFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return r;
+        }
+    }
+
+    private Result write(TraceRun scan, Path tmp, Path sideTmp) throws IOException {
+        int npes = scan.npes();
+        TraceRun.Input[] byPe = scan.byPe();
+        Alignment alignment = new Alignment(byPe, o.align());
+        Calls calls = new Calls();
+        Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
+        long[] offsets = new long[npes];
+        long[] records = new long[npes];
+        byte[] states = new byte[npes];
+        boolean[] damaged = new boolean[npes];
+        boolean[] merged = new boolean[npes];
+        int[] threads = new int[npes];
+        byte[] taskFlags = new byte[npes];
+        long events = 0;
+        int missing = 0;
+        Progress progress = new Progress(err, o.progress(), "shmem2psins", npes, "PEs");
+        try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
+             CallTotals totals = new CallTotals(sideTmp)) {
+            Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
+            TaskWriter task = new TaskWriter(out, calls, collectives, alignment, sites, this::say);
+            for (int pe = 0; pe < npes; pe++) {
+                offsets[pe] = out.position();
+                TraceRun.Input input = byPe[pe];
+                TraceFile file = input == null ? null : open(input);
+                if (file == null && input != null && !o.allowPartial()) {
+                    progress.done();
+                    return fail("nothing written: " + input.path() + " cannot be read (--allow-partial merges what is intact)");
+                }
+                if (file == null) {
+                    states[pe] = (byte) STATE_MISSING;
+                    missing++;
+                    continue;
+                }
+                if (sites != null) sites.begin(ModuleMap.of(file, this::say));
+                try {
+                    task.begin(pe, Calls.cache(file.table()), file.threads());
+                    file.read(task);
+                    long n = task.end();
+                    records[pe] = 2 * n;
+                    events += n;
+                    merged[pe] = true;
+                    states[pe] = (byte) file.header().state().ordinal();
+                    threads[pe] = file.threads().length;
+                    taskFlags[pe] = (byte) (task.threaded() ? TASK_THREADED : 0);
+                    totals.task(pe, calls.all(), task.callCounts, task.callNs);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                } finally {
+                    input.close();
+                }
+                for (TraceProblem p : file.problems()) {
+                    say(p.toString());
+                    damaged[pe] |= p.damage();
+                }
+                if (damaged[pe] && !o.allowPartial()) {
+                    progress.done();
+                    return fail("nothing written: " + file.path() + " is damaged (--allow-partial merges what is intact)");
+                }
+                progress.update(pe + 1, events);
+            }
+            progress.done();
+            collectives.finish(merged);
+            long tablesOffset = out.position();
+            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites);
+            out.flush();
+            long end = out.position();
+            // Sealed once written in full: forward links are patched into records until the last task is done.
+            int[] crcs = new int[npes];
+            for (int pe = 0; pe < npes; pe++) crcs[pe] = out.crc(offsets[pe], pe + 1 < npes ? offsets[pe + 1] : tablesOffset);
+            int tablesCrc = out.crc(tablesOffset, end);
+            long[] shifts = alignment.shiftsNs();
+            ByteBuffer index = ByteBuffer.allocate((npes + 1) * INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+            for (int pe = 0; pe < npes; pe++) {
+                int at = pe * INDEX_ENTRY;
+                index.putLong(at + I_OFFSET, offsets[pe]).putLong(at + I_RECORDS, records[pe])
+                        .putDouble(at + I_SHIFT_S, shifts[pe] * 1e-9).put(at + I_STATE, states[pe])
+                        .put(at + I_DAMAGED, (byte) (damaged[pe] ? 1 : 0))
+                        .putShort(at + I_THREADS, (short) threads[pe]).put(at + I_FLAGS, taskFlags[pe])
+                        .putInt(at + I_CRC, crcs[pe]);
+            }
+            index.putLong(npes * INDEX_ENTRY + I_OFFSET, tablesOffset).putLong(npes * INDEX_ENTRY + I_RECORDS, tableRecords);
+            int indexCrc = crc(index, index.capacity());
+            out.writeAt(index, HEADER_SIZE);
+            Result r = new Result(0, events, npes, missing, collectives.mismatches(), task.unpairedLocks(),
+                    alignment.method());
+            ByteBuffer header = header(scan, alignment, tablesOffset, r, sites != null);
+            header.putInt(H_INDEX_CRC, indexCrc).putInt(H_TABLES_CRC, tablesCrc);
+            header.putInt(H_HEADER_CRC, crc(header, H_HEADER_CRC));
+            out.writeAt(header, 0);
+            return r;
+        }
+    }
+
+    /** The trace of an input, or null (reported) if it cannot be opened again. */
+    private TraceFile open(TraceRun.Input input) {
+        try {
+            return input.file();
+        } catch (TraceFormatException e) {
+            say(e.getMessage());
+        } catch (IOException e) {
+            say(input.path() + ": cannot read: " + e.getMessage());
+        }
+        return null;
+    }
+
+    private static void table(MergedOutput out, ByteBuffer record) throws IOException {
+        out.append(record.array(), record.position());
+    }
+
+    private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks,
+                                   Sites sites) throws IOException {
+        for (Collectives.PeSet s : collectives.sets()) {
+            table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
+                    .putInt(s.start).putInt(s.logStride).putInt(s.size));
+        }
+        for (Calls.Call c : calls.all()) {
+            byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
+            table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_CALL)
+                    .putShort((short) c.index()).put((byte) c.type().id())
+                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)
+                            | (c.peStartField() >= 0 ? CALL_SET : 0) | (c.rootField() >= 0 ? CALL_ROOT : 0)
+                            | (c.elemSize() != 0 ? CALL_BYTES : 0)))
+                    .putShort((short) name.length).put(name));
+        }
+        for (long[] l : farLinks) {
+            table(out, ByteBuffer.allocate(21).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_LINK).putInt((int) l[0])
+                    .putLong(l[1]).putLong(l[2]));
+        }
+        List<SiteKey> siteList = sites == null ? List.of() : sites.all();
+        for (int i = 0; i < siteList.size(); i++) {
+            SiteKey site = siteList.get(i);
+            byte[] path = site.module().getBytes(StandardCharsets.UTF_8);
+            byte[] id = sites.buildId(site.module()).getBytes(StandardCharsets.US_ASCII);
+            table(out, ByteBuffer.allocate(17 + path.length + id.length).order(ByteOrder.LITTLE_ENDIAN)
+                    .put((byte) TABLE_SITE).putInt(i).putLong(site.offset()).putShort((short) path.length).put(path)
+                    .putShort((short) id.length).put(id));
+        }
+        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size();
+    }
+
+    private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r, boolean callsites) {
+        ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        int flags = FLAG_EXTENDED | FLAG_VARINT | FLAG_TABLES_AT_END | FLAG_SHMEM | (r.missing() > 0 ? FLAG_PARTIAL : 0)
+                | (callsites ? FLAG_CALLSITES : 0);
+        h.put(H_FLAGS, (byte) flags).put(H_VERSION, (byte) VERSION)
+                .putShort(H_TASKS_U16, (short) Math.min(scan.npes(), 0xFFFF)).put(H_MAGIC, MAGIC)
+                .putInt(H_TASKS, scan.npes()).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())
+                .put(H_ALIGNMENT, (byte) alignment.method().ordinal())
+                .putLong(H_BARRIER_SPREAD_NS, alignment.barrierSpreadNs()).putLong(H_TABLES_OFFSET, tablesOffset)
+                .putLong(H_EVENTS, r.events()).putInt(H_MISMATCHES, r.mismatches())
+                .putInt(H_UNPAIRED_LOCKS, r.unpairedLocks());
+        byte[] run = scan.runId().getBytes(StandardCharsets.US_ASCII);
+        h.put(H_RUN_ID, run, 0, Math.min(run.length, RUN_ID_SIZE - 1));
+        return h;
+    }
+
+    private static Path sibling(Path file, String suffix) {
+        return file.resolveSibling(file.getFileName() + suffix);
+    }
+}

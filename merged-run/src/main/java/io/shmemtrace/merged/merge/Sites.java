@@ -1,0 +1,55 @@
+package io.shmemtrace.merged.merge;
+
+import io.shmemtrace.format.sites.ModuleMap;
+import io.shmemtrace.format.sites.SiteKey;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The call sites of a merge, numbered in order of first appearance (the site table at the end of the merged
+ * file): each PE's return addresses are taken to (object, offset) through its module map, so one line of the
+ * program is one site in every task.
+ */
+final class Sites {
+    private final Map<SiteKey, Integer> index = new HashMap<>();
+    private final List<SiteKey> sites = new ArrayList<>();
+    private final Map<String, String> buildIds = new HashMap<>();
+    /** The current PE's addresses already seen. */
+    private final Map<Long, Integer> byAddress = new HashMap<>();
+    private ModuleMap map = ModuleMap.empty();
+    private long lastAddress = -1;
+    private int lastIndex;
+
+    /** Starts a PE: its module map (empty when it has none). */
+    void begin(ModuleMap pe) {
+        map = pe;
+        for (var m : pe.modules()) buildIds.putIfAbsent(m.path(), m.buildId());
+        byAddress.clear();
+        lastAddress = -1;
+    }
+
+    /** The site index of a return address of the current PE. */
+    int of(long address) {
+        if (address == lastAddress) return lastIndex;
+        Integer i = byAddress.get(address);
+        if (i == null) {
+            i = index.computeIfAbsent(map.locate(address), k -> {
+                sites.add(k);
+                return sites.size() - 1;
+            });
+            byAddress.put(address, i);
+        }
+        lastAddress = address;
+        return lastIndex = i;
+    }
+
+    List<SiteKey> all() {
+        return sites;
+    }
+
+    String buildId(String module) {
+        return buildIds.getOrDefault(module, "-");
+    }
+}

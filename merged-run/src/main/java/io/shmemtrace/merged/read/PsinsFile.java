@@ -1,0 +1,449 @@
+package io.shmemtrace.merged.read;
+
+import io.shmemtrace.format.Escape;
+import static io.shmemtrace.merged.format.PsinsLayout.*;
+
+import io.shmemtrace.format.Leb128;
+import io.shmemtrace.format.sites.SiteKey;
+import io.shmemtrace.format.sites.Symbolizer;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.AlignmentMethod;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A merged trace (merged-run/FORMAT.md), read task by task.
+ *
+ * <pre>
+ * try (PsinsFile f = PsinsFile.open(path)) {
+ *     for (TaskEntry t : f.tasks()) f.read(t.task(), r -&gt; ...);   // r is reused: copy what you keep
+ * }
+ * </pre>
+ */
+public final class PsinsFile implements AutoCloseable {
+    private static final int BUFFER = 1 << 20;
+    /** Seconds per ns: times are integer ns on the aligned base; the API keeps seconds, as v1 had them. */
+    private static final double NS = 1e-9;
+
+    private final Path path;
+    private final FileChannel channel;
+    private final long size;
+    private final PsinsHeader header;
+    private final List<TaskEntry> tasks;
+    private final List<PeSet> sets = new ArrayList<>();
+    private final List<CallEntry> calls = new ArrayList<>();
+    private final List<SiteKey> sites = new ArrayList<>();
+    private final Map<String, String> siteBuildIds = new HashMap<>();
+    /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
+    private final Map<String, Long> farLinks = new HashMap<>();
+    /** The header's checksums of the index and the tables; the tasks whose records matched theirs. */
+    private int indexCrc, tablesCrc;
+    private final java.util.BitSet sealed = new java.util.BitSet();
+
+    private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
+        this.path = path;
+        this.channel = channel;
+        this.size = channel.size();
+        this.header = readHeader();
+        this.tasks = readIndex();
+        readTables();
+    }
+
+    /** Opens a merged trace; throws if it is not one, or if its header, index or tables are damaged. */
+    public static PsinsFile open(Path path) throws IOException, PsinsFormatException {
+        String why = io.shmemtrace.format.InputFiles.notRegular(path);
+        if (why != null) throw new PsinsFormatException(path, why);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        try {
+            return new PsinsFile(path, channel);
+        } catch (IOException | PsinsFormatException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** True if the file starts like a merged trace (magic at its place). */
+    public static boolean looksLikeOne(Path path) {
+        if (io.shmemtrace.format.InputFiles.notRegular(path) != null) return false;
+        try (FileChannel c = FileChannel.open(path, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(H_MAGIC + MAGIC.length);
+            c.read(b, 0);
+            return b.position() == b.capacity() && Arrays.equals(Arrays.copyOfRange(b.array(), H_MAGIC, b.capacity()), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    public Path path() { return path; }
+    public PsinsHeader header() { return header; }
+    public List<TaskEntry> tasks() { return tasks; }
+    public List<PeSet> peSets() { return sets; }
+    public List<CallEntry> calls() { return calls; }
+    /** Whether records carry call sites (the per-PE traces were taken with SHMEMTRACE_CALLSITES). */
+    public boolean hasCallsites() { return (header.flags() & FLAG_CALLSITES) != 0; }
+    /** The site table: {@link PsinsRecord#site()} indexes it. */
+    public List<SiteKey> sites() { return sites; }
+
+    /** Each site's name (function@file:line where the objects are still here), indexed like {@link #sites()}. */
+    public List<String> siteNames(Consumer<String> notes) {
+        Symbolizer symbolizer = new Symbolizer(notes);
+        siteBuildIds.forEach(symbolizer::expect);
+        Map<SiteKey, String> names = symbolizer.names(sites);
+        return sites.stream().map(names::get).toList();
+    }
+
+    private ByteBuffer fill(long offset, int length, String what) throws IOException, PsinsFormatException {
+        if (offset < 0 || offset + length > size) {
+            throw new PsinsFormatException(path, what + " at byte " + offset + " runs past the end of the file (" + size
+                    + " bytes; cut short?)");
+        }
+        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            if (channel.read(b, offset + b.position()) < 0) throw new EOFException(path.toString());
+        }
+        return b.flip();
+    }
+
+    private PsinsHeader readHeader() throws IOException, PsinsFormatException {
+        if (size < HEADER_SIZE) throw new PsinsFormatException(path, "not a merged trace: " + size + " bytes, shorter than a header");
+        ByteBuffer h = fill(0, HEADER_SIZE, "header");
+        byte[] magic = new byte[MAGIC.length];
+        h.get(H_MAGIC, magic);
+        if (!Arrays.equals(magic, MAGIC)) throw new PsinsFormatException(path, "not a shmem2psins merged trace (bad magic)");
+        int version = h.get(H_VERSION) & 0xFF;
+        if (version != VERSION) {
+            throw new PsinsFormatException(path, "merged trace version " + version + " is not supported (this reader: "
+                    + VERSION + "): merge the run again");
+        }
+        if (crc(h, H_HEADER_CRC) != h.getInt(H_HEADER_CRC)) {
+            throw new PsinsFormatException(path, "damaged header (checksum mismatch)");
+        }
+        indexCrc = h.getInt(H_INDEX_CRC);
+        tablesCrc = h.getInt(H_TABLES_CRC);
+        byte[] run = new byte[RUN_ID_SIZE];
+        h.get(H_RUN_ID, run);
+        int n = 0;
+        while (n < run.length && run[n] != 0) n++;
+        int tasks = h.getInt(H_TASKS);
+        if (tasks < 0 || indexOffset(tasks + 1) > size) {
+            throw new PsinsFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
+        }
+        AlignmentMethod alignment = AlignmentMethod.of(h.get(H_ALIGNMENT));
+        if (alignment == null) {
+            throw new PsinsFormatException(path, "damaged header: alignment code " + (h.get(H_ALIGNMENT) & 0xFF)
+                    + " is none this reader knows");
+        }
+        return new PsinsHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
+                alignment, h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
+                h.getLong(H_EVENTS), h.getInt(H_MISMATCHES), h.getInt(H_UNPAIRED_LOCKS),
+                Escape.text(new String(run, 0, n, StandardCharsets.US_ASCII)));
+    }
+
+    private List<TaskEntry> readIndex() throws IOException, PsinsFormatException {
+        int n = header.tasks();
+        // The count sizes what follows: checked against the limit and the file's length before anything is allocated.
+        if (n < 0 || n > io.shmemtrace.format.Layout.MAX_PES || HEADER_SIZE + (n + 1L) * INDEX_ENTRY > size) {
+            throw new PsinsFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " tasks (at most "
+                    + io.shmemtrace.format.Layout.MAX_PES + ", and an index that fits in the file's " + size + " bytes)");
+        }
+        ByteBuffer index = fill(HEADER_SIZE, (n + 1) * INDEX_ENTRY, "index");
+        if (crc(index, index.capacity()) != indexCrc) throw new PsinsFormatException(path, "damaged index (checksum mismatch)");
+        List<TaskEntry> list = new ArrayList<>(n);
+        long dataStart = indexOffset(n + 1);
+        for (int t = 0; t < n; t++) {
+            int at = t * INDEX_ENTRY;
+            TaskEntry e = new TaskEntry(t, index.getLong(at + I_OFFSET), index.getLong(at + I_RECORDS),
+                    index.getDouble(at + I_SHIFT_S), index.get(at + I_STATE) & 0xFF, index.get(at + I_DAMAGED) != 0,
+                    index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF, index.getInt(at + I_CRC));
+            if (e.offset() < dataStart || e.offset() > header.tablesOffset() || e.records() < 0) {
+                throw new PsinsFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
+                        + e.records() + " records");
+            }
+            list.add(e);
+        }
+        return List.copyOf(list);
+    }
+
+    private void readTables() throws IOException, PsinsFormatException {
+        long at = header.tablesOffset();
+        ByteBuffer end = fill(indexOffset(header.tasks()), INDEX_ENTRY, "index");
+        long count = end.getLong(I_RECORDS);
+        if (at != end.getLong(I_OFFSET) || at > size) {
+            throw new PsinsFormatException(path, "damaged header or index: tables at byte " + at + " / " + end.getLong(I_OFFSET));
+        }
+        ByteBuffer t = fill(at, (int) Math.min(size - at, Integer.MAX_VALUE - 8), "tables");
+        if (crc(t, t.limit()) != tablesCrc) {
+            throw new PsinsFormatException(path, "damaged tables at byte " + at + " (checksum mismatch; cut short?)");
+        }
+        for (long i = 0; i < count; i++) {
+            long recordAt = at + t.position();
+            try {
+                int kind = t.get() & 0xFF;
+                if (kind == TABLE_PE_SET) {
+                    sets.add(new PeSet(t.getInt(), t.getInt(), t.getInt(), t.getInt()));
+                } else if (kind == TABLE_CALL) {
+                    int index = t.getShort() & 0xFFFF;
+                    PsinsType type = PsinsType.of(t.get() & 0xFF);
+                    int flags = t.get() & 0xFF;
+                    byte[] name = new byte[t.getShort() & 0xFFFF];
+                    t.get(name);
+                    if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
+                    calls.add(new CallEntry(index, Escape.text(new String(name, StandardCharsets.UTF_8)), type,
+                            (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0, (flags & CALL_SET) != 0,
+                            (flags & CALL_ROOT) != 0, (flags & CALL_BYTES) != 0));
+                } else if (kind == TABLE_SITE) {
+                    int index = t.getInt();
+                    long offset = t.getLong();
+                    byte[] module = new byte[t.getShort() & 0xFFFF];
+                    t.get(module);
+                    byte[] id = new byte[t.getShort() & 0xFFFF];
+                    t.get(id);
+                    if (index != sites.size()) throw new PsinsFormatException(path, "damaged site table at byte " + recordAt);
+                    SiteKey site = new SiteKey(Escape.text(new String(module, StandardCharsets.UTF_8)), offset);
+                    sites.add(site);
+                    if (site.known()) siteBuildIds.putIfAbsent(site.module(), Escape.text(new String(id, StandardCharsets.US_ASCII)));
+                } else if (kind == TABLE_LINK) {
+                    farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
+                } else {
+                    throw new PsinsFormatException(path, "damaged tables: record kind " + kind + " at byte " + recordAt);
+                }
+            } catch (java.nio.BufferUnderflowException e) {
+                throw new PsinsFormatException(path, "tables cut short at byte " + recordAt);
+            }
+        }
+    }
+
+    /** Every record of a task, copied: for tests and small traces. */
+    public List<PsinsRecord> records(int task) throws IOException, PsinsFormatException {
+        List<PsinsRecord> list = new ArrayList<>();
+        read(task, r -> list.add(r.copy()));
+        return list;
+    }
+
+    /**
+     * Reads every record of a task, in order, into the visitor: a CPU burst, then its event, for each event.
+     * Throws at the first record that is not readable (cut short, unknown call); the records before it were
+     * delivered.
+     */
+    public void read(int task, Consumer<PsinsRecord> visitor) throws IOException, PsinsFormatException {
+        TaskReader reader = reader(task, BUFFER);
+        PsinsRecord event = new PsinsRecord();
+        PsinsRecord burst = new PsinsRecord();
+        burst.task = task;
+        burst.type = PsinsType.BURST;
+        burst.event = -1;
+        while (reader.next(event)) {
+            burst.thread = event.thread;
+            burst.duration = event.burstBefore;
+            visitor.accept(burst);
+            visitor.accept(event);
+        }
+    }
+
+    /**
+     * A task's events one at a time, for readers that interleave tasks (a replay): each reader holds a window
+     * of bufferBytes of the file (at least a record's worth).
+     */
+    public TaskReader reader(int task, int bufferBytes) throws IOException, PsinsFormatException {
+        TaskEntry entry = tasks.get(task);
+        long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
+        if (!sealed.get(task)) { // checked once: a replay reads a task more than once
+            if (crc(channel, entry.offset(), end) != entry.crc()) {
+                throw new PsinsFormatException(path, "task " + task + ": damaged records at bytes " + entry.offset()
+                        + ".." + end + " (checksum mismatch)");
+            }
+            sealed.set(task);
+        }
+        return new TaskReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
+    }
+
+    /** Reads a task's events in order: {@link #next} fills a record with the next one. */
+    public final class TaskReader {
+        private final int task;
+        private final Window in;
+        private final TaskEntry entry;
+        private final boolean threaded;
+        private final boolean callsites = hasCallsites();
+        private final long[] lastAddress; // per call index, as the writer keeps them
+        private final long[] lastBytes;
+        /** Per PE set: the task's collectives on it so far (a record's instance number). */
+        private final int[] instances = new int[sets.size()];
+        private int lastThread = -1;
+        private long lastEndNs;
+        private long event;
+
+        private TaskReader(int task, Window in, TaskEntry entry) {
+            this.task = task;
+            this.in = in;
+            this.entry = entry;
+            this.threaded = (entry.flags() & TASK_THREADED) != 0;
+            this.lastAddress = new long[calls.size()];
+            this.lastBytes = new long[calls.size()];
+        }
+
+        /** The number the next event has in its task. */
+        public long nextEvent() {
+            return event;
+        }
+
+        /**
+         * The next event into r, with {@link PsinsRecord#burstBefore()} the CPU burst before it; false after the
+         * task's last. Throws at a record that is not readable (cut short, unknown call).
+         */
+        public boolean next(PsinsRecord r) throws IOException, PsinsFormatException {
+            if (event >= entry.events()) return false;
+            long at = in.position();
+            try {
+                in.need();
+                long head = in.uvar(); // call << 2 | repeat << 1 | skew
+                if ((head >>> 2) >= calls.size()) {
+                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            + ": unknown call " + (head >>> 2));
+                }
+                CallEntry call = calls.get((int) (head >>> 2));
+                PsinsType type = (head & 2) != 0 ? PsinsType.REPEAT : call.type();
+                int thread = threaded ? (int) in.uvar() : 0;
+                if (thread != lastThread) {
+                    lastThread = thread;
+                    lastEndNs = 0;
+                }
+                long burstNs = in.uvar();
+                long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
+                long durationNs = in.uvar();
+                lastEndNs = startNs + durationNs;
+                long site = callsites ? in.uvar() : 0;
+                if (site > sites.size()) {
+                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            + ": unknown call site " + (site - 1));
+                }
+                r.site = (int) site - 1;
+                r.task = task;
+                r.thread = thread;
+                r.burstBefore = burstNs * NS;
+                r.type = type;
+                r.event = event;
+                r.call = call;
+                r.start = startNs * NS + entry.shiftSeconds();
+                r.duration = durationNs * NS;
+                r.repeats = 0;
+                r.address = 0;
+                switch (type.payload()) {
+                    case RMA -> {
+                        r.target = (int) (task + in.svar());
+                        r.bytes = lastBytes[call.index()] += in.svar();
+                        boolean ctx = call.ctx() && in.u8() != 0;
+                        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
+                        r.flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
+                                | (ctx ? RMA_CTX : 0);
+                        r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
+                        r.address = lastAddress[call.index()] += in.svar();
+                    }
+                    case QUIET -> r.completed = (int) in.uvar();
+                    case COLLECTIVE -> {
+                        r.set = call.set() ? (int) in.uvar() : 0;
+                        if (r.set >= sets.size()) {
+                            throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                                    + ": unknown PE set " + r.set);
+                        }
+                        r.root = call.root() ? (int) in.svar() : -1;
+                        r.bytes = call.bytes() ? lastBytes[call.index()] += in.svar() : 0;
+                        r.instance = instances[r.set]++;
+                    }
+                    case LOCK -> {
+                        r.address = lastAddress[call.index()] += in.svar();
+                        r.lock = r.address;
+                        if (type == PsinsType.CLEAR_LOCK) {
+                            long back = in.uvar();
+                            r.partner = back == 0 ? NO_EVENT : (int) (event - back);
+                        } else {
+                            r.partner = forward(task, event, in.u16());
+                        }
+                        r.result = (int) in.svar();
+                    }
+                    case MEMORY -> {
+                        r.bytes = in.uvar();
+                        r.address = lastAddress[call.index()] += in.svar();
+                    }
+                    case REPEAT -> r.repeats = in.uvar();
+                    case SYNC -> {
+                        r.address = lastAddress[call.index()] += in.svar();
+                        r.cmp = (int) in.svar();
+                        r.value = in.svar();
+                    }
+                    default -> { }
+                }
+            } catch (Leb128.Overrun e) {
+                throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                        + " runs past the task's records (cut short or damaged)");
+            }
+            event++;
+            return true;
+        }
+    }
+
+    /** A forward link's event: 0 none, FAR_LINK in the link table, else event + delta. */
+    private int forward(int task, long event, int delta) throws PsinsFormatException {
+        if (delta == 0) return NO_EVENT;
+        if (delta != FAR_LINK) return (int) (event + delta);
+        Long far = farLinks.get(linkKey(task, event));
+        if (far == null) throw new PsinsFormatException(path, "task " + task + " event " + event + ": link table has no entry");
+        return far.intValue();
+    }
+
+    private static String linkKey(int task, long event) {
+        return task + ":" + event;
+    }
+
+    /** A task's record bytes, read through a 1 MiB window that slides along: never past the task's end. */
+    private final class Window extends Leb128.Cursor {
+        /** File offset of bytes[0], and of the task's end. */
+        private long base;
+        private final long limit;
+
+        Window(long start, long limit, int bufferBytes) throws IOException {
+            super(new byte[bufferBytes]);
+            this.limit = Math.min(limit, size);
+            load(start);
+        }
+
+        long position() {
+            return base + pos;
+        }
+
+        /** Makes sure a whole record is in the array: at least MAX_RECORD bytes, or all the task has left. */
+        void need() throws IOException {
+            if (end - pos >= MAX_RECORD || base + end >= limit) return;
+            load(base + pos);
+        }
+
+        private void load(long at) throws IOException {
+            int n = (int) Math.max(0, Math.min(bytes.length, limit - at));
+            ByteBuffer b = ByteBuffer.wrap(bytes, 0, n);
+            while (b.hasRemaining() && channel.read(b, at + b.position()) > 0) { }
+            base = at;
+            pos = 0;
+            end = b.position();
+        }
+
+        int u16() throws Leb128.Overrun {
+            return u8() | u8() << 8;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

@@ -1,0 +1,68 @@
+package io.shmemtrace.replay.engine;
+
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsRecord;
+
+/** One thread of one task, replayed in program order: its reader, its clock and what it is doing. */
+final class Sequence {
+    final int index;
+    final int task;
+    final int thread;
+    final PsinsFile.TaskReader reader;
+    /** The event it is at: executing, or blocked in. */
+    final PsinsRecord current = new PsinsRecord();
+    boolean hasCurrent;
+    /** Simulated time its last event ended. */
+    double clock;
+    /** When the current event can start (clock + its scaled burst): the queue's key. */
+    double readyAt;
+    /** While blocked: when the current event started. */
+    double arrival;
+    boolean blocked;
+
+    // what it spent, over its whole replay (the report takes the window's part)
+    double compute;
+    double comm;
+    double wait;
+    /** The same as traced: bursts, and time in calls (waits included), after init. */
+    double tracedCompute;
+    double tracedComm;
+    double initEnd = Double.NaN;
+    double finalizeStart = Double.NaN;
+    double tracedInitEnd = Double.NaN;
+    double tracedFinalizeStart = Double.NaN;
+    double tracedLastEnd;
+    long bytesMoved;
+    long messages;
+
+    // a completing call waiting for its transfers' targets to progress: what it completes, and its own times
+    int[] awaitTargets = new int[2];
+    double[] awaitLanded = new double[2];
+    int awaitCount;
+    double awaitStart;
+    double awaitEnd;
+    double awaitWaited;
+    boolean awaitPosted;
+    boolean awaitingProgress;
+
+    void await(int target, double landed) {
+        if (awaitCount == awaitTargets.length) {
+            awaitTargets = java.util.Arrays.copyOf(awaitTargets, awaitCount * 2);
+            awaitLanded = java.util.Arrays.copyOf(awaitLanded, awaitCount * 2);
+        }
+        awaitTargets[awaitCount] = target;
+        awaitLanded[awaitCount++] = landed;
+    }
+
+    Sequence(int index, int task, int thread, PsinsFile.TaskReader reader) {
+        this.index = index;
+        this.task = task;
+        this.thread = thread;
+        this.reader = reader;
+    }
+
+    /** The traced end of the current event: a lock's ticket, a wait's deadline for its write. */
+    double tracedEnd() {
+        return current.start() + current.duration();
+    }
+}

@@ -1,0 +1,143 @@
+package io.shmemtrace.replay.model;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A machine's measured costs (its {@code Model table} lines, written by shmembench calibrate): per operation
+ * ({@code put}, {@code put_nbi}, {@code iput}, {@code atomic}, {@code barrier_all}, ...) the seconds in the call
+ * ({@code OP.call}) and to completion ({@code OP.complete}) by size, how long a polled flag takes to be seen
+ * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}); the same keys behind
+ * {@code static.} for calls on static symmetric data (globals), behind {@code self.} for calls a PE makes to
+ * itself; the heap's stand in where those are absent.
+ * Every lookup answers NaN where the machine was not measured.
+ */
+public final class CostTable {
+    /** The key prefix of costs measured on static symmetric data (globals) rather than the heap. */
+    static final String STATIC = "static.";
+    /** The key prefix of costs of calls a PE makes to itself. */
+    static final String SELF = "self.";
+
+    private final Map<String, CostCurve> curves = new HashMap<>();
+    private int members = 2;
+
+    private CostTable() {}
+
+    /** The table of m's Model table lines (empty without them); an error naming the file and key for a bad one. */
+    public static CostTable of(Machine m) throws MachineException {
+        CostTable t = new CostTable();
+        for (Map.Entry<String, String> e : m.model("table").entrySet()) {
+            String where = m.source() + ": Model table " + e.getKey();
+            if (e.getKey().equals("members")) {
+                try {
+                    t.members = Integer.parseInt(e.getValue());
+                } catch (NumberFormatException x) {
+                    t.members = 0;
+                }
+                if (t.members < 2) throw new MachineException(where + "=" + e.getValue() + " is not a set size of 2 or more");
+            } else {
+                t.curves.put(e.getKey(), CostCurve.parse(where, e.getValue()));
+            }
+        }
+        return t;
+    }
+
+    private double at(String key, long bytes) {
+        CostCurve c = curves.get(key);
+        return c == null ? Double.NaN : c.at(bytes);
+    }
+
+    /**
+     * The measurement of a call to the PE itself where it is one (self), else on static data where it is on
+     * static data; the heap's where that was not measured.
+     */
+    private double at(String key, long bytes, Where where) {
+        CostCurve c = switch (where) {
+            case SELF -> curves.get(SELF + key);
+            case STATIC -> curves.get(STATIC + key);
+            case HEAP -> null;
+        };
+        return c != null ? c.at(bytes) : at(key, bytes);
+    }
+
+    /** Where a one-sided call's data is: another PE's heap or static data, or the caller's own memory. */
+    public enum Where {
+        HEAP, STATIC, SELF;
+
+        public static Where of(Rma call) {
+            return call.source() == call.target() ? SELF : call.staticData() ? STATIC : HEAP;
+        }
+
+        public static Where of(boolean staticData) {
+            return staticData ? STATIC : HEAP;
+        }
+    }
+
+    private static String key(PsinsType type, String what) {
+        return type.name().toLowerCase(Locale.ROOT) + "." + what;
+    }
+
+    /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
+    public double call(PsinsType type, long bytes) {
+        return call(type, bytes, Where.HEAP);
+    }
+
+    /** The same, where the data is. */
+    public double call(PsinsType type, long bytes, Where where) {
+        return at(key(type, "call"), bytes, where);
+    }
+
+    /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
+    public double mutual(PsinsType type, long bytes, Where where) {
+        return at(key(type, "mutual"), bytes, where);
+    }
+
+    /** Seconds from a one-sided call's start until it is complete at the target. */
+    public double complete(PsinsType type, long bytes) {
+        return complete(type, bytes, Where.HEAP);
+    }
+
+    /** The same, where the data is. */
+    public double complete(PsinsType type, long bytes, Where where) {
+        return at(key(type, "complete"), bytes, where);
+    }
+
+    /**
+     * Seconds from a write's start until a PE polling at the target sees it: a flag's one-way time plus what the
+     * size adds to completion; its completion where the flag was not measured.
+     */
+    public double seen(PsinsType type, long bytes, Where where) {
+        double done = complete(type, bytes, where);
+        double flag = at("wait.seen", 8, where);
+        if (Double.isNaN(flag)) return done;
+        return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
+    }
+
+    /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
+    public double lock(boolean staticData) {
+        return complete(PsinsType.ATOMIC_FETCH, 8, Where.of(staticData));
+    }
+
+    /**
+     * A collective of this type and size on a set of n PEs: the measured time (barriers and syncs by the barrier's,
+     * collect by fcollect's, alltoalls by alltoall's), scaled from the measured set size by rounds (barrier,
+     * broadcast, reduction) or partners (collect, all-to-all).
+     */
+    public double collective(PsinsType type, long bytes, int n) {
+        PsinsType measured = switch (type) {
+            case BARRIER, SYNC_ALL, SYNC -> PsinsType.BARRIER_ALL;
+            case COLLECT -> PsinsType.FCOLLECT;
+            case ALLTOALLS -> PsinsType.ALLTOALL;
+            default -> type;
+        };
+        double scale = switch (measured) {
+            case FCOLLECT, ALLTOALL -> (n - 1) / (double) (members - 1);
+            default -> LogGP.log2Ceil(n) / (double) LogGP.log2Ceil(members);
+        };
+        return call(measured, bytes) * scale;
+    }
+}

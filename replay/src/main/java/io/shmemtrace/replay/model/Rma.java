@@ -1,0 +1,27 @@
+package io.shmemtrace.replay.model;
+
+import io.shmemtrace.merged.format.PsinsType;
+
+/**
+ * A one-sided call as a model sees it.
+ *
+ * @param type PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC or ATOMIC_FETCH
+ * @param sameNode source and target on one node
+ * @param traced the call's traced duration
+ * @param staticData its symmetric address is static data (a global), not in the symmetric heap
+ */
+public record Rma(PsinsType type, int source, int target, long bytes, boolean sameNode, double traced,
+                  boolean staticData) {
+    public boolean isGet() {
+        return type == PsinsType.GET || type == PsinsType.GET_NBI || type == PsinsType.G || type == PsinsType.IGET;
+    }
+
+    public boolean posted() {
+        return type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
+    }
+
+    /** Fetching atomics wait for their answer, as gets do. */
+    public boolean roundTrip() {
+        return isGet() || type == PsinsType.ATOMIC_FETCH;
+    }
+}

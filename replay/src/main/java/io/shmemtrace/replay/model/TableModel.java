@@ -1,0 +1,84 @@
+package io.shmemtrace.replay.model;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.replay.machine.MachineException;
+
+/**
+ * The measured rows themselves (CostTable): each call costs what the target machine was measured to take for
+ * its operation at its size, interpolated between sizes, as Dimemas and LogGOPSim users calibrate. A one-sided
+ * call is in the call for {@code OP.call} (blocking puts and non-fetching atomics as issued back to back, _nbi
+ * posts, gets and fetching atomics to their return), complete at the target {@code OP.complete} after its
+ * start, and seen by a poller a flag's one-way time after its start plus the size's part. Collectives cost their
+ * measured time scaled to the set; locks a fetching atomic's round trip. A call on static symmetric data (an
+ * address outside the task's traced heap allocations) costs what calibrate measured on globals (static.OP lines),
+ * a call a PE makes to itself what it measured so (self.OP lines). Whatever the table lacks comes from LogGP:
+ * a machine file without Model table lines (a PSINS user's) is simulated as under the loggp model. The default:
+ * it predicted the second machine best (README, "How good are the predictions").
+ */
+public final class TableModel extends LogGPModel {
+    private CostTable table;
+
+    @Override
+    public String name() {
+        return "table";
+    }
+
+    @Override
+    public String description() {
+        return "the machine's measured costs per operation and size (Model table lines), interpolated; LogGP for "
+                + "what they lack (default)";
+    }
+
+    @Override
+    public void configure(Target target) throws MachineException {
+        super.configure(target);
+        table = CostTable.of(target.machine());
+    }
+
+    @Override
+    public RmaCost rma(Rma call, double start) {
+        CostTable.Where where = CostTable.Where.of(call);
+        double inCall = table.call(call.type(), call.bytes(), where);
+        double done = table.complete(call.type(), call.bytes(), where);
+        if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
+        double in = call.roundTrip() ? done : Math.min(inCall, done);
+        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
+    }
+
+    /**
+     * A target's time to take a put or non-fetching atomic: what streaming costs more per call when the other PE
+     * streams the same back (calibrate's mutual rows) than alone (its stream rows). Gets and fetching atomics
+     * (timed only to their return) and calls to oneself are not charged; nor anything on a machine file without
+     * mutual rows.
+     */
+    @Override
+    public double targetService(Rma call) {
+        if (call.roundTrip() || call.source() == call.target()) return 0;
+        CostTable.Where where = CostTable.Where.of(call);
+        double more = table.mutual(call.type(), call.bytes(), where) - table.call(call.type(), call.bytes(), where);
+        return more > 0 ? more : 0; // false for NaN: not measured
+    }
+
+    @Override
+    public SyncCost collective(Collective c) {
+        double cost = table.collective(c.type(), c.bytes(), c.members());
+        return Double.isNaN(cost) ? super.collective(c) : new SyncCost(cost, 0);
+    }
+
+    @Override
+    public SyncCost release(Local call) {
+        if (call.type() == PsinsType.WAIT || call.type() == PsinsType.TEST) return SyncCost.NONE; // seen includes the poll
+        double lock = table.lock(call.staticData());
+        return Double.isNaN(lock) ? super.release(call) : new SyncCost(lock, lock);
+    }
+
+    @Override
+    public double local(Local call) {
+        double cost = switch (call.type()) {
+            case QUIET, FENCE -> table.call(call.type(), 0);
+            case CLEAR_LOCK -> table.lock(call.staticData());
+            default -> Double.NaN;
+        };
+        return Double.isNaN(cost) ? super.local(call) : cost;
+    }
+}

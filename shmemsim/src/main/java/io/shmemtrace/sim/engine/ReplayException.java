@@ -1,8 +1,0 @@
-package io.shmemtrace.sim.engine;
-
-/** A trace that cannot be replayed (collectives that do not match, a damaged record): one line saying why. */
-public final class ReplayException extends Exception {
-    public ReplayException(String message) {
-        super(message);
-    }
-}
