@@ -1,9 +1,10 @@
 package io.shmemtrace.bench;
 
+import io.shmemtrace.replay.machine.MachineWriter;
+import io.shmemtrace.replay.model.LogGP;
 import io.shmemtrace.bench.calibrate.CostTable;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
-import io.shmemtrace.bench.calibrate.MachineFile;
 import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.cli.OutputFiles;
@@ -77,8 +78,7 @@ final class CalibrateCommand extends BenchCommand {
         }
         // L: how long a put takes to be seen by a PE polling for it, beyond the two overheads (put, poll): from
         // the ping-pong of waits, since put + quiet only measures when the source may be reused here
-        MachineFile.LogGP onNode = new MachineFile.LogGP(Math.max(0, halfRoundTrip - 2 * post), post, post,
-                put.secondsPerByte());
+        LogGP onNode = new LogGP(Math.max(0, halfRoundTrip - 2 * post), post, post, put.secondsPerByte());
         double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(pes.npes - 1));
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
@@ -91,8 +91,8 @@ final class CalibrateCommand extends BenchCommand {
         double staticFull = smallest(staticData.rows(), "shmem_putmem_nbi", "full");
         double staticBusy = smallest(staticData.rows(), "shmem_putmem_nbi", "busy-target");
         boolean staticNeedsTarget = Double.isNaN(staticBusy) ? needsTarget : staticBusy > PROGRESS_FACTOR * staticFull;
-        MachineFile machine = new MachineFile(Runtime.getRuntime().availableProcessors(), onNode, null, step, table,
-                needsTarget, staticNeedsTarget, provenance);
+        MachineWriter machine = new MachineWriter(Runtime.getRuntime().availableProcessors(), onNode, null, step,
+                table.rows(), needsTarget, staticNeedsTarget, provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
         out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
@@ -100,7 +100,7 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "put_nbi (full): latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 nbi.latencySeconds() * 1e6, nbi.bandwidth() / 1e9, 100 * nbi.rmsRelativeError());
         out().printf(Locale.ROOT, "LogGP on-node:  L %.4f us   o %.4f us   g %.4f us   G %.6f ns/byte%n",
-                onNode.latency() * 1e6, onNode.overhead() * 1e6, onNode.gap() * 1e6, onNode.gapPerByte() * 1e9);
+                onNode.L() * 1e6, onNode.o() * 1e6, onNode.g() * 1e6, onNode.G() * 1e9);
         out().printf(Locale.ROOT, "wait_until:     %.4f us half round trip (put a flag, the other PE sees it)%n",
                 halfRoundTrip * 1e6);
         out().printf(Locale.ROOT, "barrier_all:    %.4f us on %d PEs (collective step %.4f us)%n", barrier * 1e6, pes.npes,

@@ -23,6 +23,11 @@ import java.util.Map;
  * with {@code #} comments. Every error names {@code file:line}.
  */
 public final class MachineFile {
+    /** The Model lines' names, and the progress rule's keys and values: read here, written by {@link MachineWriter}. */
+    public static final String LOGGP = "loggp", SIMPLE = "simple", PROGRESS = "progress", TABLE = "table";
+    static final String PROGRESS_HEAP = "rma", PROGRESS_STATIC = "static";
+    static final String NEEDS_TARGET = "target", INDEPENDENT = "independent";
+
     /** A machine file is a few dozen lines; tables of costs make it a few hundred. */
     private static final int MAX_BYTES = 4 << 20;
 
@@ -169,8 +174,8 @@ public final class MachineFile {
      * (globals; rma's where absent). shmembench calibrate measures both; independent where the file says nothing.
      */
     public static Progress progress(Machine m) throws MachineException {
-        boolean heap = needsTarget(m, "rma", false);
-        return new Progress(heap, needsTarget(m, "static", heap));
+        boolean heap = needsTarget(m, PROGRESS_HEAP, false);
+        return new Progress(heap, needsTarget(m, PROGRESS_STATIC, heap));
     }
 
     /** Whether transfers to the heap, and to static data, wait for their target's next library call. */
@@ -181,10 +186,10 @@ public final class MachineFile {
     }
 
     private static boolean needsTarget(Machine m, String key, boolean absent) throws MachineException {
-        String v = m.model("progress").get(key);
+        String v = m.model(PROGRESS).get(key);
         if (v == null) return absent;
-        if (v.equals("independent")) return false;
-        if (v.equals("target")) return true;
+        if (v.equals(INDEPENDENT)) return false;
+        if (v.equals(NEEDS_TARGET)) return true;
         throw new MachineException(m.source() + ": Model progress " + key + "=" + v + " is neither target nor independent");
     }
 

@@ -18,9 +18,58 @@ import java.util.Map;
  */
 public final class CostTable {
     /** The key prefix of costs measured on static symmetric data (globals) rather than the heap. */
-    static final String STATIC = "static.";
+    public static final String STATIC = "static.";
     /** The key prefix of costs of calls a PE makes to itself. */
-    static final String SELF = "self.";
+    public static final String SELF = "self.";
+    /** The key of the set size the collectives were measured at, and that of a polled flag's one-way time. */
+    public static final String MEMBERS = "members", SEEN = "wait.seen";
+
+    /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual. */
+    public enum Measured {
+        CALL, COMPLETE, MUTUAL;
+
+        /** The key of operation op's row ({@code put_nbi.complete}); op as the event spec names operations. */
+        public String key(String op) {
+            return op + "." + name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The Model table lines of measured rows, as this class reads them: shmembench calibrate writes with it. */
+    public static final class Writer {
+        private final Map<String, java.util.TreeMap<Long, Double>> rows = new java.util.TreeMap<>();
+        private final int members;
+
+        /** The collectives measured on sets of members PEs. */
+        public Writer(int members) {
+            this.members = members;
+        }
+
+        /** One measurement: seconds at bytes, of the row key (a prefix, then {@link Measured#key} or {@link #SEEN}). */
+        public Writer put(String key, long bytes, double seconds) {
+            rows.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(bytes, seconds);
+            return this;
+        }
+
+        public boolean isEmpty() {
+            return rows.isEmpty();
+        }
+
+        /** The Model table lines, one per key: KEY=bytes:seconds,... */
+        public String lines() {
+            StringBuilder b = new StringBuilder();
+            b.append(String.format(Locale.ROOT, "Model %s %s=%d%n", io.shmemtrace.replay.machine.MachineFile.TABLE, MEMBERS, members));
+            for (var e : rows.entrySet()) {
+                b.append("Model ").append(io.shmemtrace.replay.machine.MachineFile.TABLE).append(' ').append(e.getKey()).append('=');
+                String sep = "";
+                for (var p : e.getValue().entrySet()) {
+                    b.append(sep).append(p.getKey()).append(':').append(String.format(Locale.ROOT, "%.6g", p.getValue()));
+                    sep = ",";
+                }
+                b.append('\n');
+            }
+            return b.toString();
+        }
+    }
 
     private final Map<String, CostCurve> curves = new HashMap<>();
     private int members = 2;
@@ -30,9 +79,9 @@ public final class CostTable {
     /** The table of m's Model table lines (empty without them); an error naming the file and key for a bad one. */
     public static CostTable of(Machine m) throws MachineException {
         CostTable t = new CostTable();
-        for (Map.Entry<String, String> e : m.model("table").entrySet()) {
+        for (Map.Entry<String, String> e : m.model(io.shmemtrace.replay.machine.MachineFile.TABLE).entrySet()) {
             String where = m.source() + ": Model table " + e.getKey();
-            if (e.getKey().equals("members")) {
+            if (e.getKey().equals(MEMBERS)) {
                 try {
                     t.members = Integer.parseInt(e.getValue());
                 } catch (NumberFormatException x) {
@@ -77,8 +126,8 @@ public final class CostTable {
         }
     }
 
-    private static String key(PsinsType type, String what) {
-        return type.name().toLowerCase(Locale.ROOT) + "." + what;
+    private static String key(PsinsType type, Measured what) {
+        return what.key(type.name().toLowerCase(Locale.ROOT));
     }
 
     /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
@@ -88,12 +137,12 @@ public final class CostTable {
 
     /** The same, where the data is. */
     public double call(PsinsType type, long bytes, Where where) {
-        return at(key(type, "call"), bytes, where);
+        return at(key(type, Measured.CALL), bytes, where);
     }
 
     /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
     public double mutual(PsinsType type, long bytes, Where where) {
-        return at(key(type, "mutual"), bytes, where);
+        return at(key(type, Measured.MUTUAL), bytes, where);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */
@@ -103,7 +152,7 @@ public final class CostTable {
 
     /** The same, where the data is. */
     public double complete(PsinsType type, long bytes, Where where) {
-        return at(key(type, "complete"), bytes, where);
+        return at(key(type, Measured.COMPLETE), bytes, where);
     }
 
     /**
@@ -112,7 +161,7 @@ public final class CostTable {
      */
     public double seen(PsinsType type, long bytes, Where where) {
         double done = complete(type, bytes, where);
-        double flag = at("wait.seen", 8, where);
+        double flag = at(SEEN, 8, where);
         if (Double.isNaN(flag)) return done;
         return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
     }

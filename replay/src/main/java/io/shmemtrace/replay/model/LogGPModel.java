@@ -13,6 +13,8 @@ import io.shmemtrace.replay.machine.MachineFile;
  * replace the barrier's LogGP rounds by a measured round (shmembench calibrate measures it).
  */
 public class LogGPModel implements CommModel {
+    /** The Model loggp key (after a link class's prefix) of a measured barrier round, seconds. */
+    public static final String BARRIER_ROUND = "barrier_round";
     protected LogGP onNode;
     protected LogGP offNode;
     /** Seconds per round of a barrier, where the machine file measured it (onnode.barrier_round); else from L, o. */
@@ -34,8 +36,9 @@ public class LogGPModel implements CommModel {
     public void configure(Target target) throws MachineException {
         onNode = LogGP.of(target.machine(), true);
         offNode = LogGP.of(target.machine(), false);
-        barrierRoundOn = MachineFile.parameter(target.machine(), "loggp", "onnode.barrier_round", -1);
-        barrierRoundOff = MachineFile.parameter(target.machine(), "loggp", "offnode.barrier_round", -1);
+        barrierRoundOn = MachineFile.parameter(target.machine(), MachineFile.LOGGP, LogGP.prefix(true) + BARRIER_ROUND, -1);
+        barrierRoundOff = MachineFile.parameter(target.machine(), MachineFile.LOGGP, LogGP.prefix(false) + BARRIER_ROUND,
+                -1);
         nextInjection = new double[target.tasks()];
     }
 

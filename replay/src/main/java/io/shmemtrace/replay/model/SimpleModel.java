@@ -13,6 +13,8 @@ import io.shmemtrace.replay.machine.MachineFile;
  * sets the per-round cost of a barrier (shmembench calibrate measures it).
  */
 public final class SimpleModel implements CommModel {
+    /** The Model simple key of the measured collective step, seconds. */
+    public static final String COLLECTIVE_STEP = "collective_step";
     private Machine.Node node;
     private double networkLatency;
     private double networkBandwidth;
@@ -34,7 +36,7 @@ public final class SimpleModel implements CommModel {
         node = m.nodeOf(0);
         networkLatency = m.networkLatency();
         networkBandwidth = m.networkBandwidth();
-        step = MachineFile.parameter(m, "simple", "collective_step", -1);
+        step = MachineFile.parameter(m, MachineFile.SIMPLE, COLLECTIVE_STEP, -1);
     }
 
     private double transfer(long bytes, boolean onNode) {

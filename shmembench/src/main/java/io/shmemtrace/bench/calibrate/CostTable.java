@@ -4,9 +4,8 @@ import io.shmemtrace.bench.catalog.Catalog;
 import io.shmemtrace.bench.generate.Timing;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.format.Completion;
+import io.shmemtrace.replay.model.CostTable.Measured;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The measured rows themselves, per operation and size, for shmemsim's table model (Dimemas and LogGOPSim users
@@ -26,19 +25,17 @@ import java.util.TreeMap;
  * behind {@code self.}.
  */
 public final class CostTable {
-    private final Map<String, TreeMap<Long, Double>> curves = new TreeMap<>();
-    private final int members;
-
     /** The key prefix of the costs measured on static symmetric data (globals) rather than the heap. */
-    public static final String STATIC = "static.";
+    public static final String STATIC = io.shmemtrace.replay.model.CostTable.STATIC;
     /** The key prefix of the costs of calls a PE makes to itself. */
-    public static final String SELF = "self.";
+    public static final String SELF = io.shmemtrace.replay.model.CostTable.SELF;
 
     private final Catalog catalog;
+    private final io.shmemtrace.replay.model.CostTable.Writer rows;
 
     private CostTable(Catalog catalog, int members) {
         this.catalog = catalog;
-        this.members = members;
+        this.rows = new io.shmemtrace.replay.model.CostTable.Writer(members);
     }
 
     /** An empty table; the collectives measured on sets of members PEs. */
@@ -55,14 +52,14 @@ public final class CostTable {
                     + (api.get().completion() == Completion.POSTED ? "_nbi" : "");
             double s = r.medianUs() * 1e-6;
             switch (r.variant()) {
-                case "+quiet", "full" -> put(op + ".complete", r.bytes(), s);
-                case "post", Timing.STREAM, "+barrier", "loop" -> put(op + ".call", r.bytes(), s);
-                case Timing.MUTUAL -> put(op + ".mutual", r.bytes(), s);
+                case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r.bytes(), s);
+                case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r.bytes(), s);
+                case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r.bytes(), s);
                 case "return" -> {
-                    put(op + ".call", r.bytes(), s);
-                    put(op + ".complete", r.bytes(), s);
+                    put(Measured.CALL.key(op), r.bytes(), s);
+                    put(Measured.COMPLETE.key(op), r.bytes(), s);
                 }
-                case "rtt/2" -> put(prefix + "wait.seen", r.bytes(), s);
+                case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r.bytes(), s);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
@@ -70,26 +67,11 @@ public final class CostTable {
     }
 
     private void put(String key, long bytes, double seconds) {
-        curves.computeIfAbsent(key, k -> new TreeMap<>()).put(bytes, seconds);
+        rows.put(key, bytes, seconds);
     }
 
-    public boolean isEmpty() {
-        return curves.isEmpty();
-    }
-
-    /** The Model table lines, one per key. */
-    public String lines() {
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "Model table members=%d%n", members));
-        for (var e : curves.entrySet()) {
-            b.append("Model table ").append(e.getKey()).append('=');
-            String sep = "";
-            for (var p : e.getValue().entrySet()) {
-                b.append(sep).append(p.getKey()).append(':').append(String.format(Locale.ROOT, "%.6g", p.getValue()));
-                sep = ",";
-            }
-            b.append('\n');
-        }
-        return b.toString();
+    /** The rows, as the machine file's writer takes them. */
+    public io.shmemtrace.replay.model.CostTable.Writer rows() {
+        return rows;
     }
 }
