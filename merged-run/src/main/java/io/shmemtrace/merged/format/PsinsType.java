@@ -2,6 +2,9 @@ package io.shmemtrace.merged.format;
 
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.Completion;
+import io.shmemtrace.format.Operation;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The record types of the merged trace (FORMAT.md, "Types"): 0x04 and 0x28/0x29 keep PSINS's ids for a CPU
@@ -9,60 +12,83 @@ import io.shmemtrace.format.Completion;
  * type (every typed put is a PUT); the record's call field keeps which one it was.
  */
 public enum PsinsType {
-    BURST(0x04, Payload.BURST),
-    FINALIZE(0x28, Payload.NONE),
-    INIT(0x29, Payload.NONE),
-    QUERY(0x30, Payload.NONE),
-    OTHER(0x31, Payload.NONE),
-    PUT(0x40, Payload.RMA),
-    PUT_NBI(0x41, Payload.RMA),
-    P(0x42, Payload.RMA),
-    IPUT(0x43, Payload.RMA),
-    GET(0x48, Payload.RMA),
-    GET_NBI(0x49, Payload.RMA),
-    G(0x4A, Payload.RMA),
-    IGET(0x4B, Payload.RMA),
-    ATOMIC(0x50, Payload.RMA),
-    ATOMIC_FETCH(0x51, Payload.RMA),
-    QUIET(0x58, Payload.QUIET),
-    FENCE(0x59, Payload.NONE),
-    BARRIER_ALL(0x60, Payload.COLLECTIVE),
-    BARRIER(0x61, Payload.COLLECTIVE),
-    SYNC_ALL(0x62, Payload.COLLECTIVE),
-    SYNC(0x63, Payload.COLLECTIVE),
-    BROADCAST(0x64, Payload.COLLECTIVE),
-    COLLECT(0x65, Payload.COLLECTIVE),
-    FCOLLECT(0x66, Payload.COLLECTIVE),
-    ALLTOALL(0x67, Payload.COLLECTIVE),
-    ALLTOALLS(0x68, Payload.COLLECTIVE),
-    REDUCE(0x69, Payload.COLLECTIVE),
-    SET_LOCK(0x70, Payload.LOCK),
-    CLEAR_LOCK(0x71, Payload.LOCK),
-    TEST_LOCK(0x72, Payload.LOCK),
-    WAIT(0x78, Payload.SYNC),
-    TEST(0x79, Payload.SYNC),
+    BURST(0x04, Payload.BURST, null, false),
+    FINALIZE(0x28, Payload.NONE, Operation.FINALIZE, false),
+    INIT(0x29, Payload.NONE, Operation.INIT, false),
+    QUERY(0x30, Payload.NONE, Operation.QUERY, false),
+    OTHER(0x31, Payload.NONE, Operation.OTHER, false),
+    PUT(0x40, Payload.RMA, Operation.PUT, false),
+    PUT_NBI(0x41, Payload.RMA, Operation.PUT, true),
+    P(0x42, Payload.RMA, Operation.P, false),
+    IPUT(0x43, Payload.RMA, Operation.IPUT, false),
+    GET(0x48, Payload.RMA, Operation.GET, false),
+    GET_NBI(0x49, Payload.RMA, Operation.GET, true),
+    G(0x4A, Payload.RMA, Operation.G, false),
+    IGET(0x4B, Payload.RMA, Operation.IGET, false),
+    ATOMIC(0x50, Payload.RMA, Operation.ATOMIC, false),
+    ATOMIC_FETCH(0x51, Payload.RMA, Operation.ATOMIC_FETCH, false),
+    QUIET(0x58, Payload.QUIET, Operation.QUIET, false),
+    FENCE(0x59, Payload.NONE, Operation.FENCE, false),
+    BARRIER_ALL(0x60, Payload.COLLECTIVE, Operation.BARRIER_ALL, false),
+    BARRIER(0x61, Payload.COLLECTIVE, Operation.BARRIER, false),
+    SYNC_ALL(0x62, Payload.COLLECTIVE, Operation.SYNC_ALL, false),
+    SYNC(0x63, Payload.COLLECTIVE, Operation.SYNC, false),
+    BROADCAST(0x64, Payload.COLLECTIVE, Operation.BROADCAST, false),
+    COLLECT(0x65, Payload.COLLECTIVE, Operation.COLLECT, false),
+    FCOLLECT(0x66, Payload.COLLECTIVE, Operation.FCOLLECT, false),
+    ALLTOALL(0x67, Payload.COLLECTIVE, Operation.ALLTOALL, false),
+    ALLTOALLS(0x68, Payload.COLLECTIVE, Operation.ALLTOALLS, false),
+    REDUCE(0x69, Payload.COLLECTIVE, Operation.REDUCE, false),
+    SET_LOCK(0x70, Payload.LOCK, Operation.LOCK_ACQUIRE, false),
+    CLEAR_LOCK(0x71, Payload.LOCK, Operation.LOCK_RELEASE, false),
+    TEST_LOCK(0x72, Payload.LOCK, Operation.LOCK_TEST, false),
+    WAIT(0x78, Payload.SYNC, Operation.WAIT, false),
+    TEST(0x79, Payload.SYNC, Operation.TEST, false),
     /** A polling call repeated with the same fields and result (per-PE format "Repeats"): u64 count. */
-    REPEAT(0x7A, Payload.REPEAT),
-    MALLOC(0x7C, Payload.MEMORY),
-    FREE(0x7D, Payload.MEMORY),
-    CTX_CREATE(0x7E, Payload.NONE),
-    CTX_DESTROY(0x7F, Payload.NONE);
+    REPEAT(0x7A, Payload.REPEAT, null, false),
+    MALLOC(0x7C, Payload.MEMORY, Operation.MALLOC, false),
+    FREE(0x7D, Payload.MEMORY, Operation.FREE, false),
+    CTX_CREATE(0x7E, Payload.NONE, Operation.CTX_CREATE, false),
+    CTX_DESTROY(0x7F, Payload.NONE, Operation.CTX_DESTROY, false);
 
     /** What follows an event record's times (FORMAT.md, "Records"). */
     public enum Payload { BURST, NONE, RMA, QUIET, COLLECTIVE, LOCK, MEMORY, REPEAT, SYNC }
 
     private static final PsinsType[] BY_ID = new PsinsType[256];
+    /** Per operation of the spec: its type, and the type of its posted (_nbi) form where that has one of its own. */
+    private static final Map<Operation, PsinsType[]> BY_OPERATION = new EnumMap<>(Operation.class);
 
     static {
-        for (PsinsType t : values()) BY_ID[t.id] = t;
+        for (PsinsType t : values()) {
+            BY_ID[t.id] = t;
+            if (t.operation != null) BY_OPERATION.computeIfAbsent(t.operation, o -> new PsinsType[2])[t.posted ? 1 : 0] = t;
+        }
     }
 
     private final int id;
     private final Payload payload;
+    private final Operation operation;
+    private final boolean posted;
 
-    PsinsType(int id, Payload payload) {
+    /** operation: the spec's (null for the merged format's own records); posted: the _nbi form of it. */
+    PsinsType(int id, Payload payload, Operation operation, boolean posted) {
         this.id = id;
         this.payload = payload;
+        this.operation = operation;
+        this.posted = posted;
+    }
+
+    /** The spec's operation of this type's calls (null for a CPU burst or a repeat record). */
+    public Operation operation() {
+        return operation;
+    }
+
+    /**
+     * Whether a call of this type completes the calling PE's pending transfers: the spec's rule
+     * ({@link Operation#completesPending}), not restated here.
+     */
+    public boolean completesPending() {
+        return operation != null && operation.completesPending();
     }
 
     public int id() {
@@ -78,44 +104,15 @@ public enum PsinsType {
         return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
     }
 
-    /** The record type of a traced function: its operation, and for put and get whether it only posts. */
+    /**
+     * The record type of a traced function: its operation's, the posted form's for a call that only posts (put and
+     * get _nbi); OTHER for an operation the merged format has no type of its own for.
+     */
     public static PsinsType of(EventDef def) {
+        PsinsType[] types = BY_OPERATION.get(def.operation());
+        if (types == null) return OTHER;
         boolean posted = def.completion() == Completion.POSTED;
-        return switch (def.operation()) {
-            case INIT -> INIT;
-            case FINALIZE -> FINALIZE;
-            case QUERY -> QUERY;
-            case MALLOC -> MALLOC;
-            case FREE -> FREE;
-            case PUT -> posted ? PUT_NBI : PUT;
-            case P -> P;
-            case IPUT -> IPUT;
-            case GET -> posted ? GET_NBI : GET;
-            case G -> G;
-            case IGET -> IGET;
-            case ATOMIC -> ATOMIC;
-            case ATOMIC_FETCH -> ATOMIC_FETCH;
-            case QUIET -> QUIET;
-            case FENCE -> FENCE;
-            case BARRIER_ALL -> BARRIER_ALL;
-            case BARRIER -> BARRIER;
-            case SYNC_ALL -> SYNC_ALL;
-            case SYNC -> SYNC;
-            case BROADCAST -> BROADCAST;
-            case COLLECT -> COLLECT;
-            case FCOLLECT -> FCOLLECT;
-            case ALLTOALL -> ALLTOALL;
-            case ALLTOALLS -> ALLTOALLS;
-            case REDUCE -> REDUCE;
-            case LOCK_ACQUIRE -> SET_LOCK;
-            case LOCK_RELEASE -> CLEAR_LOCK;
-            case LOCK_TEST -> TEST_LOCK;
-            case WAIT -> WAIT;
-            case TEST -> TEST;
-            case CTX_CREATE -> CTX_CREATE;
-            case CTX_DESTROY -> CTX_DESTROY;
-            case UNKNOWN, OTHER, REPEAT -> OTHER;
-        };
+        return posted && types[1] != null ? types[1] : types[0];
     }
 
     /** Lower-case name used in text output. */

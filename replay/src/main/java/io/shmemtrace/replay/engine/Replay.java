@@ -38,10 +38,6 @@ import java.util.function.LongConsumer;
  */
 public final class Replay {
     private static final int READ_BUFFER = 4 * 1024;
-    /** The types a completion link can point at (merged-run/FORMAT.md, "Bookkeeping"). */
-    private static final java.util.EnumSet<PsinsType> COMPLETING = java.util.EnumSet.of(PsinsType.QUIET,
-            PsinsType.BARRIER_ALL, PsinsType.BARRIER, PsinsType.CLEAR_LOCK, PsinsType.MALLOC, PsinsType.FREE,
-            PsinsType.FINALIZE, PsinsType.CTX_DESTROY);
 
     private final PsinsFile file;
     private final CommModel model;
@@ -329,7 +325,7 @@ public final class Replay {
     private void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
         PendingCompletions pending = completions[s.task];
-        if (!pending.isEmpty() && COMPLETING.contains(r.type())) {
+        if (!pending.isEmpty() && r.type().completesPending()) {
             double landed = pending.take((int) r.event());
             if (targetProgress != null && pending.taken() > 0) {
                 s.awaitCount = 0;
