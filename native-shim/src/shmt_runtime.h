@@ -25,11 +25,10 @@
 /* Room reserved per event: an id (2 bytes), two times (10 each), a call site (10) and up to 12 fields of
  * 10 bytes; a poll event (at most 4 fields) and its repeat record (42 bytes) always fit in it together. */
 #define SHMT_EVENT_MAX 160
-/* The most fields an event records (wrapper-codegen checks): the arguments among them are saved here across the
- * real call. */
-#define SHMT_SAVED_ARGS 12
-/* The most fields a poll call records (event-spec.xml poll="true"; wrapper-codegen checks). */
-#define SHMT_POLL_FIELDS 4
+/* SHMT_SAVED_ARGS (the most fields an event records: saved in the thread across the real call) and
+ * SHMT_POLL_FIELDS (the most fields a poll call records) come from wrapper-codegen's RuntimeLimits (shmt_format.h),
+ * the one definition the generator checks the spec against. */
+_Static_assert(SHMT_EVENT_MAX >= 2 + 10 + 10 + 10 + 10 * SHMT_SAVED_ARGS, "an event of SHMT_SAVED_ARGS fields fits");
 
 /* The fast path's clock unit: 16 TSC ticks, 4-8 ns at the 2-4 GHz of today's TSCs (tick_shift_setting). */
 #define SHMT_FAST_SHIFT 4

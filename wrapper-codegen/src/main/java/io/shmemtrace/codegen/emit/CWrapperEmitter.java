@@ -14,10 +14,8 @@ import java.util.stream.Stream;
  * native-shim/RUNTIME-CONTRACT.md. Locals are prefixed shmt_ so they never shadow a C argument.
  */
 public final class CWrapperEmitter {
-    /** SHMT_POLL_FIELDS of shmt_runtime.h. */
-    static final int POLL_FIELDS = 4;
-    /** SHMT_SAVED_ARGS of shmt_runtime.h. */
-    static final int SAVED_ARGS = 12;
+    static final int POLL_FIELDS = RuntimeLimits.POLL_FIELDS;
+    static final int SAVED_ARGS = RuntimeLimits.SAVED_ARGS;
     private final TracedSpec spec;
     private final StringBuilder out = new StringBuilder(1 << 20);
 

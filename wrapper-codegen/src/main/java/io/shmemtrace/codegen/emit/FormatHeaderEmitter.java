@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Emits shmt_format.h, the C shim's view of FORMAT.md: every public constant of {@link Layout} and
- * {@link TraceNaming} as {@code SHMT_<NAME>}, and the {@link TraceState} codes as {@code SHMT_STATE_<NAME>}.
+ * {@link TraceNaming} as {@code SHMT_<NAME>}, the limits the wrappers and the runtime share ({@link RuntimeLimits}),
+ * and the {@link TraceState} codes as {@code SHMT_STATE_<NAME>}.
  * The Java classes are the one table; the C writer cannot use an offset or a name the Java reader does not.
  */
 public final class FormatHeaderEmitter {
@@ -22,6 +23,8 @@ public final class FormatHeaderEmitter {
         constants(out, Layout.class);
         out.append('\n');
         constants(out, TraceNaming.class);
+        out.append('\n');
+        constants(out, RuntimeLimits.class);
         out.append('\n');
         for (TraceState s : TraceState.values()) {
             out.append("#define SHMT_STATE_").append(s.name()).append(' ').append(s.ordinal()).append('\n');
