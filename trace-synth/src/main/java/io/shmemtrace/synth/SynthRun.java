@@ -24,12 +24,18 @@ import java.util.stream.IntStream;
  * </pre>
  *
  * framed by init, my_pe, n_pes ... barrier_all, finalize, and cut so that each PE has exactly the asked number
- * of events. Times are deterministic: each barrier_all ends at the same true instant on every PE (iteration k
- * ends at {@link #ITERATION_NS} x (k + 1)), while each host has its own CLOCK_MONOTONIC origin and a
- * CLOCK_REALTIME that is off by {@link #HOST_SKEW_NS} per host, so that time alignment has work to do.
+ * of events. Times are deterministic, and such as a real run could have: each collective ends at the same true
+ * instant on every PE (iteration k's barrier_all at {@link #ITERATION_NS} x (k + 1), its broadcast and reduction
+ * at fixed points of the iteration, after the last PE arrives), and each PE's lock is its own (PEs that shared one
+ * would have to take it in turn), so that a replay of the calls as traced reproduces the run; each host has its own
+ * CLOCK_MONOTONIC origin and a CLOCK_REALTIME that is off by {@link #HOST_SKEW_NS} per host, so that time
+ * alignment has work to do.
  */
 public final class SynthRun {
     public static final long ITERATION_NS = 40_000;
+    /** Where in an iteration its broadcast and its reduction end on every PE: past the last arrival (the steps before
+     * them take about 5 us, jitter included), before the next step. */
+    static final long BROADCAST_END_NS = 12_000, REDUCE_END_NS = 18_000;
     public static final long HOST_SKEW_NS = 25_000;
     /** Fewest events a PE can have: init, my_pe, n_pes, barrier_all, finalize. */
     public static final int MIN_EVENTS = 5;
@@ -99,7 +105,7 @@ public final class SynthRun {
         private final long[] fetchAdd = new long[2];
         private final long[] broadcast = new long[6];
         private final long[] reduce = new long[5];
-        private final long[] lock = {ADDRESS + 0x800};
+        private final long[] lock = new long[1];
 
         PeTimeline(int pe, long initMono) {
             this.pe = pe;
@@ -107,6 +113,7 @@ public final class SynthRun {
             this.right = (pe + 1) % pes;
             this.left = (pe + pes - 1) % pes;
             this.now = initMono;
+            this.lock[0] = ADDRESS + 0x800 + 8L * pe; // its own: no PE waits for another's
         }
 
         void write(ThreadWriter out, long total) {
@@ -174,7 +181,7 @@ public final class SynthRun {
                     broadcast[3] = 0;
                     broadcast[4] = 0;
                     broadcast[5] = pes;
-                    call(out, BROADCAST64, 300, 2_500, broadcast);
+                    collective(out, BROADCAST64, 300, k, BROADCAST_END_NS, broadcast);
                 }
                 case 7 -> {
                     if (k % 8 != 7) return;
@@ -183,7 +190,7 @@ public final class SynthRun {
                     reduce[2] = 0;
                     reduce[3] = 0;
                     reduce[4] = pes;
-                    call(out, LONG_SUM_TO_ALL, 300, 3_000, reduce);
+                    collective(out, LONG_SUM_TO_ALL, 300, k, REDUCE_END_NS, reduce);
                 }
                 case 8 -> {
                     if (k % 16 != 15) return;
@@ -200,6 +207,12 @@ public final class SynthRun {
             put[1] = BUFFER_BYTES;
             put[2] = ADDRESS;
             call(out, PUTMEM_NBI, 200, 300, put);
+        }
+
+        /** Every PE leaves a collective of iteration k at the same true instant, at endNs into the iteration. */
+        private void collective(ThreadWriter out, int id, long burst, long k, long endNs, long[] fields) {
+            long start = now + burst + jitter();
+            emit(out, id, start, Math.max(start + 200, origin + ITERATION_NS * k + endNs), fields);
         }
 
         /** Every PE leaves the barrier of iteration k at the same true instant. */
