@@ -23,8 +23,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
-import java.util.Set;
-import java.util.HashSet;
 import java.util.function.LongConsumer;
 
 /**
@@ -70,7 +68,14 @@ public final class Replay {
     private Sequence running;
     private boolean again;
     /** Locks someone waits for, and whether anything that may release a wait or lock happened since the last look. */
-    private final Set<Lock> contended = new HashSet<>();
+    /**
+     * Locks with askers, by when their next asker asked in the trace (then creation order): resolve looks only at
+     * those the horizon has passed, so a run with thousands of locks costs what is due, not what exists. A lock's
+     * place changes with its first asker: taken out before its askers change, put back after.
+     */
+    private final java.util.TreeSet<Lock> contended = new java.util.TreeSet<>(
+            java.util.Comparator.<Lock>comparingDouble(l -> l.waiting.peek().tracedEnd()).thenComparingLong(l -> l.id));
+    private long lockIds;
     private double lookedAt = Double.NEGATIVE_INFINITY;
     private boolean changed;
     private long events;
@@ -103,9 +108,14 @@ public final class Replay {
 
     /** A lock: free since when, and who asks for it, by traced grant order. */
     private static final class Lock {
+        final long id;
         boolean held;
         double freeAt;
         final PriorityQueue<Sequence> waiting = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+
+        Lock(long id) {
+            this.id = id;
+        }
     }
 
     public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
@@ -295,7 +305,7 @@ public final class Replay {
             case CLEAR_LOCK -> {
                 Local release = new Local(r.type(), s.task, r.duration(), !heap[s.task].contains(r.lock()));
                 double end = start + model.local(release);
-                Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock());
+                Lock lock = locks.computeIfAbsent(r.lock(), k -> new Lock(lockIds++));
                 lock.held = false;
                 lock.freeAt = start + model.lockFreed(release);
                 changed = true;
@@ -553,7 +563,8 @@ public final class Replay {
         s.blocked = true;
         s.arrival = start;
         setHorizon(s);
-        Lock lock = locks.computeIfAbsent(s.current.lock(), k -> new Lock());
+        Lock lock = locks.computeIfAbsent(s.current.lock(), k -> new Lock(lockIds++));
+        if (!lock.waiting.isEmpty()) contended.remove(lock);
         lock.waiting.add(s);
         contended.add(lock);
         changed = true;
@@ -565,8 +576,9 @@ public final class Replay {
         Sequence next = lock.waiting.peek();
         if (lock.held || next == null) return false;
         if (!force && horizon != null && next.tracedEnd() > horizon.min()) return false;
+        contended.remove(lock);
         lock.waiting.poll();
-        if (lock.waiting.isEmpty()) contended.remove(lock);
+        if (!lock.waiting.isEmpty()) contended.add(lock);
         lock.held = true;
         changed = true;
         double release = Math.max(lock.freeAt, next.arrival);
@@ -627,7 +639,13 @@ public final class Replay {
             release(pendingWaits.poll());
         }
         if (!contended.isEmpty()) {
-            for (Lock lock : new ArrayList<>(contended)) tryGrant(lock, false);
+            List<Lock> due = new ArrayList<>();
+            double now = horizon.min();
+            for (Lock lock : contended) {
+                if (lock.waiting.peek().tracedEnd() > now) break; // the rest are later still
+                if (!lock.held) due.add(lock);
+            }
+            for (Lock lock : due) tryGrant(lock, false);
         }
     }
 
