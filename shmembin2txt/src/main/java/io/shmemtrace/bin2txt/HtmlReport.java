@@ -336,15 +336,7 @@ final class HtmlReport extends Report {
     }
 
     private static String category(Operation op) {
-        return switch (op) {
-            case PUT, P, IPUT -> "put";
-            case GET, G, IGET -> "get";
-            case ATOMIC, ATOMIC_FETCH -> "atomic";
-            case QUIET, FENCE, WAIT, TEST -> "sync";
-            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> "collective";
-            case LOCK_ACQUIRE, LOCK_RELEASE, LOCK_TEST -> "lock";
-            default -> "other";
-        };
+        return op.group().label();
     }
 
     private static String seconds(long ns) {

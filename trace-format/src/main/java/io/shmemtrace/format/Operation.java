@@ -52,6 +52,33 @@ public enum Operation {
 
     private static final Operation[] BY_CODE = values();
 
+    /**
+     * The family an operation belongs to, for what groups calls by kind: the report page's colours, the benchmark
+     * classes of the ShmemTracer paper (put, get, collective, sync, atomic).
+     */
+    public enum Group {
+        PUT, GET, ATOMIC, SYNC, COLLECTIVE, LOCK, OTHER;
+
+        /** Lower case, as pages and configurations show it. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** This operation's family (one definition: every tool that groups calls by kind asks this). */
+    public Group group() {
+        return switch (this) {
+            case PUT, P, IPUT -> Group.PUT;
+            case GET, G, IGET -> Group.GET;
+            case ATOMIC, ATOMIC_FETCH -> Group.ATOMIC;
+            case QUIET, FENCE, WAIT, TEST -> Group.SYNC;
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE ->
+                    Group.COLLECTIVE;
+            case LOCK_ACQUIRE, LOCK_RELEASE, LOCK_TEST -> Group.LOCK;
+            default -> Group.OTHER;
+        };
+    }
+
     public int code() {
         return ordinal();
     }

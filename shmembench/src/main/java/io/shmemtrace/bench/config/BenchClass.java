@@ -1,27 +1,28 @@
 package io.shmemtrace.bench.config;
 
 import io.shmemtrace.format.Operation;
-import java.util.EnumSet;
-import java.util.Set;
 
-/** The paper's five test classes, each the set of operations (event-spec.xml's op) it benchmarks. */
+/** The paper's five test classes, each a family of operations (event-spec.xml's op: {@link Operation#group}). */
 public enum BenchClass {
-    PUT(1, "put", EnumSet.of(Operation.PUT, Operation.P, Operation.IPUT)),
-    GET(2, "get", EnumSet.of(Operation.GET, Operation.G, Operation.IGET)),
-    COLLECTIVE(3, "collective", EnumSet.of(Operation.BARRIER_ALL, Operation.BARRIER, Operation.SYNC_ALL,
-            Operation.SYNC, Operation.BROADCAST, Operation.COLLECT, Operation.FCOLLECT, Operation.ALLTOALL,
-            Operation.ALLTOALLS, Operation.REDUCE)),
-    SYNC(4, "sync", EnumSet.of(Operation.FENCE, Operation.QUIET, Operation.WAIT, Operation.TEST)),
-    ATOMIC(5, "atomic", EnumSet.of(Operation.ATOMIC, Operation.ATOMIC_FETCH));
+    PUT(1, Operation.Group.PUT),
+    GET(2, Operation.Group.GET),
+    COLLECTIVE(3, Operation.Group.COLLECTIVE),
+    SYNC(4, Operation.Group.SYNC),
+    ATOMIC(5, Operation.Group.ATOMIC);
 
     public final int number;
     public final String label;
-    public final Set<Operation> operations;
+    public final Operation.Group group;
 
-    BenchClass(int number, String label, Set<Operation> operations) {
+    BenchClass(int number, Operation.Group group) {
         this.number = number;
-        this.label = label;
-        this.operations = operations;
+        this.label = group.label();
+        this.group = group;
+    }
+
+    /** Whether the class benchmarks calls of this operation. */
+    public boolean includes(Operation op) {
+        return op.group() == group;
     }
 
     public static BenchClass of(int number) {

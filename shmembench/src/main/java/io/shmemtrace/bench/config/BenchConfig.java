@@ -95,7 +95,7 @@ public final class BenchConfig {
     /** Every API of the class in the spec, but those whose element size the spec does not give. */
     public static List<Api> classApis(BenchClass cls, Catalog catalog) {
         return catalog.all().stream()
-                .filter(a -> cls.operations.contains(a.operation()) && !(a.movesElements() && a.elemSize() == 0))
+                .filter(a -> cls.includes(a.operation()) && !(a.movesElements() && a.elemSize() == 0))
                 .toList();
     }
 
@@ -106,7 +106,7 @@ public final class BenchConfig {
         for (String name : value.split(",")) {
             Api api = catalog.find(name).orElseThrow(() -> new ConfigException(where + ": API " + name
                     + " is not in event-spec.xml"));
-            if (!cls.operations.contains(api.operation())) {
+            if (!cls.includes(api.operation())) {
                 throw new ConfigException(where + ": API " + name + " is not of class " + cls.number + " ("
                         + cls.label + ")");
             }
