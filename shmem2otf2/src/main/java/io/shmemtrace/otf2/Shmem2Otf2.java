@@ -58,10 +58,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (Files.exists(archive) && !force) {
-            err.println("shmem2otf2: " + OutputFiles.exists(archive));
-            return 1;
-        }
+        if (OutputFiles.refused(err, "shmem2otf2", force, archive)) return 1;
         if (!Files.exists(run)) {
             err.println("shmem2otf2: " + run + ": no such file or directory");
             return 1;

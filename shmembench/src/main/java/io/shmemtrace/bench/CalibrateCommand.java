@@ -51,12 +51,7 @@ final class CalibrateCommand extends BenchCommand {
             err().println("shmembench: calibrate needs 2 PEs at least (--np)");
             return 2;
         }
-        try { // before a minute of measuring
-            OutputFiles.refuseExisting(output, force);
-        } catch (OutputFiles.OutputExists e) {
-            err().println("shmembench: " + e.getMessage());
-            return 1;
-        }
+        if (OutputFiles.refused(err(), "shmembench", force, output)) return 1; // before a minute of measuring
         RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
         RunCommand.Results staticData = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
                 temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A case that stalls (this Open MPI hangs now and then on a loaded machine) is run once more before it counts as
  * failed: a stand-in benchmark under real oshrun (1 PE) that prints case 0's row, then stalls in case 1 on its
- * first run only (stopped after 10 s without output: time enough for oshrun to start on a loaded machine).
+ * first run only (stopped after 30 s without output: time enough for oshrun to start with both cores busy).
  */
 class StallRetryTest {
     @TempDir
@@ -37,7 +37,7 @@ class StallRetryTest {
                 """.replace("MARKER", marker.toString()));
         Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
         Built built = new Built(null, program, null, false);
-        List<BenchRun.Attempt> attempts = BenchRun.run(built, 1, BenchRun.PLAIN, BenchRun.Restart.RESUME, 10, line -> { });
+        List<BenchRun.Attempt> attempts = BenchRun.run(built, 1, BenchRun.PLAIN, BenchRun.Restart.RESUME, 30, line -> { });
         assertEquals(2, attempts.size(), attempts.toString());
         assertEquals(0, attempts.stream().filter(a -> a.failure() != null).count(), "no failure counted: " + attempts);
         assertEquals(List.of(1, 2), attempts.stream().flatMap(a -> a.rows().stream()).map(Row::test).toList());

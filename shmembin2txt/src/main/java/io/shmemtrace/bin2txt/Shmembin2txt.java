@@ -104,13 +104,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             err.println("shmembin2txt: --max-open must be at least 1");
             return 2;
         }
-        try { // before any work: an output that exists is replaced only with --force (OutputFiles)
-            OutputFiles.refuseExisting(output.html, force);
-            OutputFiles.refuseExisting(matrixFile, force);
-        } catch (OutputFiles.OutputExists e) {
-            err.println("shmembin2txt: " + e.getMessage());
-            return 1;
-        }
+        if (OutputFiles.refused(err, "shmembin2txt", force, output.html, matrixFile)) return 1;
         if (patterns) return Patterns.print(paths, output, out, err);
         TraceRun run;
         int[] problems = {0};

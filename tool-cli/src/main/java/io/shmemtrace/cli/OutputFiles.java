@@ -34,7 +34,23 @@ public final class OutputFiles {
         }
     }
 
-    /** Refuses (before any work) an output that exists, unless force. */
+    /**
+     * A tool's check before any work: true, after its one line ("TOOL: X exists (--force replaces it)"), when one of
+     * its outputs (null: not asked for) exists and force was not given.
+     */
+    public static boolean refused(java.io.PrintStream err, String tool, boolean force, Path... targets) {
+        for (Path t : targets) {
+            try {
+                refuseExisting(t, force);
+            } catch (OutputExists e) {
+                err.println(tool + ": " + e.getMessage());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Refuses an output that exists, unless force. */
     public static void refuseExisting(Path target, boolean force) throws OutputExists {
         if (target != null && !force && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new OutputExists(target);
     }
@@ -48,14 +64,12 @@ public final class OutputFiles {
         refuseExisting(target, force);
         Path parent = target.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        Path tmp = parent.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+        Path tmp = parent.resolve(Temporary.uniqueName("." + target.getFileName() + ".", ".tmp"));
         try (Temporary removed = Temporary.path(Files.createFile(tmp))) {
             writing.to(tmp);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
     }
-
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     /** Removes a directory and everything below it, if it exists. */
     public static void deleteTree(Path dir) throws IOException {

@@ -25,9 +25,15 @@ public final class Temporary implements AutoCloseable {
      */
     public static Temporary directory(Path parent, String prefix) throws IOException {
         if (parent == null) return new Temporary(Files.createTempDirectory(prefix));
-        String name = prefix + Long.toHexString(new java.security.SecureRandom().nextLong());
-        return new Temporary(Files.createDirectory(parent.resolve(name)));
+        return new Temporary(Files.createDirectory(parent.resolve(uniqueName(prefix, ""))));
     }
+
+    /** prefix, a random part, suffix: a name beside an output that no one else is using. */
+    static String uniqueName(String prefix, String suffix) {
+        return prefix + Long.toHexString(RANDOM.nextLong()) + suffix;
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     /** A path that a tool will create (a file written beside its output, then renamed): removed if still there. */
     public static Temporary path(Path file) {

@@ -33,8 +33,8 @@ public final class InputFiles {
 
     /**
      * The text of a small file (a configuration, a machine file, a module map): a regular file of at most maxBytes
-     * bytes of UTF-8, else an {@link IOException} whose message is one line naming the file and what is wrong
-     * ({@link NoSuchFileException} when it does not exist).
+     * bytes of UTF-8, else an {@link IOException} whose message is one line naming the file and what is wrong, a
+     * caller prints it as it is ({@link NoSuchFileException} when it does not exist).
      */
     public static String readText(Path path, int maxBytes, String whatItIs) throws IOException {
         String why = notRegular(path);
@@ -42,6 +42,10 @@ public final class InputFiles {
         byte[] bytes;
         try (InputStream in = Files.newInputStream(path)) {
             bytes = in.readNBytes(maxBytes + 1);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(path + ": cannot read: " + e.getMessage(), e);
         }
         if (bytes.length > maxBytes) {
             throw new IOException(path + ": larger than " + maxBytes + " bytes: not " + whatItIs);

@@ -113,10 +113,8 @@ public final class PsinsLayout {
         return (int) crc.getValue();
     }
 
-    /** CRC-32C of a buffer's bytes [0, length). */
+    /** CRC-32C of a buffer's bytes [0, length): the per-PE format's checksum (Layout.crc32c). */
     public static int crc(java.nio.ByteBuffer bytes, int length) {
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(bytes.duplicate().clear().limit(length));
-        return (int) crc.getValue();
+        return io.shmemtrace.format.Layout.crc32c(bytes.slice(0, length));
     }
 }

@@ -39,8 +39,7 @@ public final class MachineFile {
         } catch (NoSuchFileException e) {
             throw new MachineException(file + ": no such file");
         } catch (IOException e) {
-            throw new MachineException(e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
-                    : file + ": cannot read: " + e);
+            throw new MachineException(e.getMessage()); // InputFiles: one line naming the file
         }
     }
 

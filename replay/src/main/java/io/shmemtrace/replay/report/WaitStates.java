@@ -82,16 +82,21 @@ public final class WaitStates implements WaitState.Listener {
      * a barrier for a late PE, then for transfers to complete).
      */
     private WaitState.Listener withinCalls() {
-        Map<Long, Double> left = new java.util.HashMap<>(); // per waiting call (task, event): its time not yet waited
+        // Per thread of a task: its call that waited last, and that call's time not yet waited. A thread's waits all
+        // come before it goes past the call, so this is all there is to remember (memory by threads, not events).
+        Map<Long, double[]> last = new java.util.HashMap<>(); // (task, thread) -> {event, left}
         return (state, call, seconds) -> {
-            long key = (long) call.task() << 40 | call.event();
-            double room = left.getOrDefault(key, call.duration());
-            double counted = Math.min(seconds, room);
-            if (seconds > room + 1e-12) {
-                beyondCall++;
-                beyondSeconds += seconds - room;
+            double[] w = last.computeIfAbsent((long) call.task() << 16 | call.thread(), k -> new double[] {-1, 0});
+            if (w[0] != call.event()) {
+                w[0] = call.event();
+                w[1] = call.duration();
             }
-            left.put(key, room - counted);
+            double counted = Math.min(seconds, w[1]);
+            if (seconds > w[1] + 1e-12) {
+                beyondCall++;
+                beyondSeconds += seconds - w[1];
+            }
+            w[1] -= counted;
             if (counted > 0) waited(state, call, counted);
         };
     }

@@ -34,8 +34,7 @@ public final class BenchConfig {
         } catch (java.nio.file.NoSuchFileException e) {
             throw e;
         } catch (IOException e) {
-            throw new ConfigException(e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
-                    : file + ": cannot read: " + e);
+            throw new ConfigException(e.getMessage()); // InputFiles: one line naming the file
         }
         return parse(file.toString(), text, catalog);
     }

@@ -84,12 +84,7 @@ public final class Shmemsim implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try {
-            OutputFiles.refuseExisting(json, force);
-        } catch (OutputFiles.OutputExists e) {
-            err.println("shmemsim: " + e.getMessage());
-            return 1;
-        }
+        if (OutputFiles.refused(err, "shmemsim", force, json)) return 1;
         CommModel model = Models.named(modelName).orElse(null);
         if (model == null) {
             err.println("shmemsim: no model '" + modelName + "' (models: "

@@ -52,10 +52,8 @@ public final class ModuleMap {
             lines = InputFiles.readText(file, MAX_BYTES, "a module map").lines().toList();
         } catch (NoSuchFileException e) {
             throw new ModuleMapException(file + ": no module map; call sites are shown as addresses");
-        } catch (IOException e) {
-            String why = e.getMessage() != null && e.getMessage().startsWith(file + ": ") ? e.getMessage()
-                    : file + ": cannot read: " + e.getMessage();
-            throw new ModuleMapException(why + "; call sites are shown as addresses");
+        } catch (IOException e) { // InputFiles: one line naming the file
+            throw new ModuleMapException(e.getMessage() + "; call sites are shown as addresses");
         }
         List<Module> modules = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
