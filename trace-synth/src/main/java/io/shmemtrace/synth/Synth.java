@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 
 /** shmemtrace synth: writes a synthetic run of any size, for benchmarks and tests of the trace tools. */
 @Command(name = "shmemtrace synth", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
-        description = {"Writes one synthetic trace per PE (pe%05d.shmt) into DIR, through the Java writer:",
+        description = {"Writes one synthetic trace per PE (pe%%05d.shmt) into DIR, through the Java writer:",
                 "an SPMD loop of puts (nbi and blocking), gets, quiets, atomics, barriers, broadcasts,",
                 "reductions and locks whose collectives match across PEs, on --hosts hosts with skewed clocks."})
 public final class Synth implements Callable<Integer> {

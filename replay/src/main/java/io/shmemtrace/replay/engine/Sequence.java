@@ -20,21 +20,6 @@ final class Sequence {
     double arrival;
     boolean blocked;
 
-    // what it spent, over its whole replay (the report takes the window's part)
-    double compute;
-    double comm;
-    double wait;
-    /** The same as traced: bursts, and time in calls (waits included), after init. */
-    double tracedCompute;
-    double tracedComm;
-    double initEnd = Double.NaN;
-    double finalizeStart = Double.NaN;
-    double tracedInitEnd = Double.NaN;
-    double tracedFinalizeStart = Double.NaN;
-    double tracedLastEnd;
-    long bytesMoved;
-    long messages;
-
     // a completing call waiting for its transfers' targets to progress: what it completes, and its own times
     int[] awaitTargets = new int[2];
     double[] awaitLanded = new double[2];

@@ -9,17 +9,12 @@ public record TaskTimes(int task, double compute, double comm, double waited, do
                         double lastEnd, double tracedInitEnd, double tracedFinalizeStart, double tracedLastEnd,
                         long bytes, long messages, double tracedCompute, double tracedComm) {
 
-    static TaskTimes of(Sequence s) {
-        return new TaskTimes(s.task, s.compute, s.comm, s.wait, s.initEnd, s.finalizeStart, s.clock, s.tracedInitEnd,
-                s.tracedFinalizeStart, s.tracedLastEnd, s.bytesMoved, s.messages, s.tracedCompute, s.tracedComm);
-    }
-
     /** This task with another of its threads added. */
-    TaskTimes with(Sequence s) {
-        return new TaskTimes(task, compute + s.compute, comm + s.comm, waited + s.wait, first(initEnd, s.initEnd),
-                first(finalizeStart, s.finalizeStart), Math.max(lastEnd, s.clock), first(tracedInitEnd, s.tracedInitEnd),
-                first(tracedFinalizeStart, s.tracedFinalizeStart), Math.max(tracedLastEnd, s.tracedLastEnd),
-                bytes + s.bytesMoved, messages + s.messages, tracedCompute + s.tracedCompute, tracedComm + s.tracedComm);
+    TaskTimes with(TaskTimes o) {
+        return new TaskTimes(task, compute + o.compute, comm + o.comm, waited + o.waited, first(initEnd, o.initEnd),
+                first(finalizeStart, o.finalizeStart), Math.max(lastEnd, o.lastEnd), first(tracedInitEnd, o.tracedInitEnd),
+                first(tracedFinalizeStart, o.tracedFinalizeStart), Math.max(tracedLastEnd, o.tracedLastEnd),
+                bytes + o.bytes, messages + o.messages, tracedCompute + o.tracedCompute, tracedComm + o.tracedComm);
     }
 
     private static double first(double a, double b) {

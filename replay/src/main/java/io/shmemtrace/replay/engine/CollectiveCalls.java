@@ -1,0 +1,196 @@
+package io.shmemtrace.replay.engine;
+
+import static io.shmemtrace.merged.format.PsinsType.*;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PeSet;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.model.Collective;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.SyncCost;
+import io.shmemtrace.replay.model.Target;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Collectives: each instance (PE set, instance number: the merge's matching) gathers its members; when the last
+ * arrives, every member leaves at the model's cost after that (a barrier no earlier than its members' transfers
+ * have landed). A broadcast synchronises its members with the root only.
+ */
+final class CollectiveCalls implements Handler {
+    private final Replay replay;
+    private final PsinsFile file;
+    private final CommModel model;
+    private final Target target;
+    private final Completions completions;
+    private final Map<Long, Gathering> gatherings = new HashMap<>();
+    private final Map<Integer, Boolean> setSpansNodes = new HashMap<>();
+
+    /** A collective instance: who has arrived, and when the last did. */
+    private static final class Gathering {
+        final PsinsType type;
+        final String name;
+        final int expected;
+        final List<Sequence> members = new ArrayList<>();
+        double last;
+        /** A broadcast's: how many have arrived, and when its root did (NaN until then). */
+        int arrived;
+        double rootArrival = Double.NaN;
+
+        Gathering(PsinsType type, String name, int expected) {
+            this.type = type;
+            this.name = name;
+            this.expected = expected;
+        }
+    }
+
+    CollectiveCalls(Replay replay, Completions completions) {
+        this.replay = replay;
+        this.file = replay.file;
+        this.model = replay.model;
+        this.target = replay.target;
+        this.completions = completions;
+    }
+
+    @Override
+    public Set<PsinsType> types() {
+        return EnumSet.of(BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE);
+    }
+
+    @Override
+    public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
+        PsinsRecord r = s.current;
+        long k = (long) r.set() << 32 | (r.instance() & 0xFFFFFFFFL);
+        Gathering g = gatherings.get(k);
+        if (g == null) {
+            g = new Gathering(r.type(), r.name(), members(r.set()));
+            gatherings.put(k, g);
+        } else if (g.type != r.type()) {
+            throw new ReplayException("the trace's collectives do not match: task " + s.task + " calls " + r.name()
+                    + " where task " + g.members.get(0).task + " called " + g.name + " (set " + r.set() + ", instance "
+                    + r.instance() + ")");
+        }
+        replay.block(s, start);
+        if (r.type() == BROADCAST && r.root() >= 0) {
+            broadcast(s, g, k);
+            return;
+        }
+        g.members.add(s);
+        g.last = Math.max(g.last, start);
+        if (g.members.size() < g.expected) return;
+        gatherings.remove(k);
+        PeSet set = peSet(r.set());
+        boolean spans = spansNodes(r.set(), set);
+        double release = g.last;
+        if (r.type() == BARRIER_ALL || r.type() == BARRIER) {
+            // a barrier completes every member's transfers before any member leaves it (their targets, members
+            // themselves, are in the library from their arrival: progress adds nothing past the last arrival)
+            for (Sequence m : g.members) {
+                double landed = completions.latest(m.task, (int) m.current.event());
+                if (landed > release) release = landed;
+            }
+        }
+        double rootArrival = Double.NaN;
+        for (Sequence m : g.members) {
+            if (m.current.root() >= 0 && rankOf(m.task, set) == m.current.root()) rootArrival = m.arrival;
+        }
+        for (Sequence m : g.members) {
+            PsinsRecord mr = m.current;
+            SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
+                    mr.bytes(), spans, mr.duration()));
+            double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
+            double waited = Math.min(g.last - m.arrival, end - m.arrival);
+            reportWait(m, mr, g.last, rootArrival, end);
+            replay.finish(m, m.arrival, end, waited);
+        }
+    }
+
+    /**
+     * A broadcast: the root leaves after its own part, each other member once the data has come down from the
+     * root (the model's cost after the root's arrival), whoever else is late. Members before the root wait for it.
+     */
+    private void broadcast(Sequence s, Gathering g, long key) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        PeSet set = peSet(r.set());
+        if (++g.arrived == g.expected) gatherings.remove(key);
+        if (rankOf(s.task, set) != r.root()) {
+            if (Double.isNaN(g.rootArrival)) g.members.add(s); // until the root comes
+            else leaveBroadcast(s, g, set);
+            return;
+        }
+        g.rootArrival = s.arrival;
+        leaveBroadcast(s, g, set);
+        for (Sequence m : g.members) leaveBroadcast(m, g, set);
+        g.members.clear();
+    }
+
+    private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, PsinsFormatException {
+        PsinsRecord mr = m.current;
+        SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
+                spansNodes(mr.set(), set), mr.duration()));
+        double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
+        double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
+        if (waited > 0) replay.waits.waited(WaitState.LATE_BROADCAST, mr, waited);
+        replay.finish(m, m.arrival, end, waited);
+    }
+
+    /** A member's wait at a collective, by pattern: for the last member, or (broadcast) for the root. */
+    private void reportWait(Sequence m, PsinsRecord r, double lastArrival, double rootArrival, double end) {
+        if (r.type() == BROADCAST) {
+            if (!Double.isNaN(rootArrival) && rootArrival > m.arrival) {
+                replay.waits.waited(WaitState.LATE_BROADCAST, r, Math.min(rootArrival, end) - m.arrival);
+            }
+            return;
+        }
+        double waited = Math.min(lastArrival - m.arrival, end - m.arrival);
+        if (waited <= 0) return;
+        WaitState state = switch (r.type()) {
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WaitState.WAIT_AT_BARRIER;
+            default -> WaitState.WAIT_AT_NXN;
+        };
+        replay.waits.waited(state, r, waited);
+    }
+
+    @Override
+    public String unfinished() {
+        if (gatherings.isEmpty()) return null;
+        Gathering g = gatherings.values().iterator().next();
+        int arrived = Math.max(g.arrived, g.members.size());
+        return "the trace's collectives do not match: " + gatherings.size() + " never complete, e.g. " + g.name
+                + " instance: " + arrived + " of " + g.expected + " members arrived"
+                + (g.members.isEmpty() ? "" : " (task " + g.members.get(0).task + " first)");
+    }
+
+    private PeSet peSet(int setId) {
+        return setId < file.peSets().size() ? file.peSets().get(setId) : null;
+    }
+
+    private static int rankOf(int task, PeSet set) {
+        return set == null ? task : (task - set.start()) >> set.logStride();
+    }
+
+    private int members(int setId) {
+        if (setId == 0 || setId >= file.peSets().size()) return file.header().tasks();
+        return file.peSets().get(setId).size();
+    }
+
+    private boolean spansNodes(int setId, PeSet set) {
+        return setSpansNodes.computeIfAbsent(setId, id -> {
+            int first = -1;
+            for (int t = 0; t < file.header().tasks(); t++) {
+                if (set != null && !set.contains(t)) continue;
+                int node = target.nodeOfTask()[t];
+                if (first < 0) first = node;
+                else if (node != first) return true;
+            }
+            return false;
+        });
+    }
+}

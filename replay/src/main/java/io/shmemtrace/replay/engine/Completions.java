@@ -1,0 +1,127 @@
+package io.shmemtrace.replay.engine;
+
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Rma;
+import java.io.IOException;
+
+/**
+ * The completion of transfers: each task's transfers in flight, by the event that completes them; a completing
+ * call (quiet, barrier, clear_lock, ...) ends no earlier than they land. Where the machine's progress rule says
+ * transfers complete only while their target is in the library, a completing call also waits until every
+ * target's replay shows it there, and each target pays for the transfers it takes.
+ */
+final class Completions {
+    private final Replay replay;
+    private final CommModel model;
+    private final PendingCompletions[] pending;
+    /** Where transfers complete only at their target's library calls: that rule's state; null otherwise. */
+    private TargetProgress targetProgress;
+
+    Completions(Replay replay, CommModel model, int tasks) {
+        this.replay = replay;
+        this.model = model;
+        pending = new PendingCompletions[tasks];
+        for (int t = 0; t < tasks; t++) pending[t] = new PendingCompletions();
+    }
+
+    /** Transfers to the heap, to static data, complete only at their target's calls; sequencesOf: threads per task. */
+    void needTarget(int[] sequencesOf, boolean heap, boolean staticData) {
+        targetProgress = new TargetProgress(sequencesOf, heap, staticData);
+    }
+
+    /** A transfer of s's current event r lands at landed; the event r.completion() completes it. */
+    void add(Sequence s, PsinsRecord r, Rma call, double landed) {
+        boolean needsTarget = targetProgress != null && targetProgress.needsTarget(call.staticData());
+        pending[s.task].add(r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
+        if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
+    }
+
+    /** When the transfers that task's event completes have landed, leaving them pending; NaN if none. */
+    double latest(int task, int event) {
+        return pending[task].latest(event);
+    }
+
+    /** Ends s's current event at end, or later when it completes transfers that land later, and moves s on. */
+    void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        PendingCompletions p = pending[s.task];
+        if (!p.isEmpty() && r.type().completesPending()) {
+            double landed = p.take((int) r.event());
+            if (targetProgress != null && p.taken() > 0) {
+                s.awaitCount = 0;
+                for (int i = 0; i < p.taken(); i++) s.await(p.takenTarget(i), p.takenLanded(i));
+                s.awaitStart = start;
+                s.awaitEnd = end;
+                s.awaitWaited = waited;
+                s.awaitPosted = p.lastTookPosted();
+                completeWhenProgressed(s);
+                return;
+            }
+            if (landed > end) end = landed; // false for NaN: nothing to complete
+            if (p.lastTookPosted()) replay.waits.waited(WaitState.NBI_NOT_OVERLAPPED, r, end - start);
+        }
+        replay.done(s, start, end, waited);
+    }
+
+    // --- the target progress rule (inert without it)
+
+    void entered(int task, double start) {
+        if (targetProgress != null) targetProgress.entered(task, start);
+    }
+
+    /** What task's call that just ended spent taking others' transfers, beyond what it waited anyway. */
+    double charge(int task, double waited) {
+        return targetProgress == null ? 0 : targetProgress.charge(task, waited);
+    }
+
+    void left(int task, double start, double end, double next) {
+        if (targetProgress != null) targetProgress.left(task, start, end, next);
+    }
+
+    /**
+     * Ends s's completing call once every target of the transfers it completes has been in the library since
+     * they landed; until the replay of such a target gets that far, s waits (in its call) for it.
+     */
+    private void completeWhenProgressed(Sequence s) throws IOException, PsinsFormatException {
+        double end = s.awaitEnd;
+        for (int i = 0; i < s.awaitCount; i++) {
+            double completes = targetProgress.completes(s.awaitTargets[i], s.awaitLanded[i]);
+            if (Double.isNaN(completes)) {
+                if (!s.blocked) replay.block(s, s.awaitStart); // a collective's member is blocked already
+                targetProgress.waitFor(s, s.awaitTargets[i]);
+                return;
+            }
+            end = Math.max(end, completes);
+        }
+        targetProgress.resumed(s);
+        s.awaitCount = 0;
+        if (s.awaitPosted) replay.waits.waited(WaitState.NBI_NOT_OVERLAPPED, s.current, end - s.awaitStart);
+        replay.done(s, s.awaitStart, end, s.awaitWaited);
+    }
+
+    /** Looks again at the sequences waiting for a task's progress, until none can go on. */
+    void wakeProgressWaiters() throws IOException, PsinsFormatException {
+        if (targetProgress == null) return;
+        boolean woke = true;
+        while (woke && targetProgress.anyWaiting()) {
+            woke = false;
+            for (Sequence w : targetProgress.takeWaiters()) {
+                completeWhenProgressed(w);
+                if (!w.awaitingProgress) woke = true;
+            }
+        }
+    }
+
+    /** Nothing can run: ends one call waiting for its targets' progress as if they progressed at once; false if none. */
+    boolean forceOne() throws IOException, PsinsFormatException {
+        Sequence stuck = targetProgress != null ? targetProgress.takeOne() : null;
+        if (stuck == null) return false;
+        for (int i = 0; i < stuck.awaitCount; i++) stuck.awaitEnd = Math.max(stuck.awaitEnd, stuck.awaitLanded[i]);
+        stuck.awaitCount = 0;
+        targetProgress.resumed(stuck);
+        replay.done(stuck, stuck.awaitStart, stuck.awaitEnd, stuck.awaitWaited);
+        return true;
+    }
+}

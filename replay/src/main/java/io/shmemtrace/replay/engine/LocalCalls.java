@@ -1,0 +1,45 @@
+package io.shmemtrace.replay.engine;
+
+import static io.shmemtrace.merged.format.PsinsType.*;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Local;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Calls that depend on no other task: quiet and fence at the model's cost (and no earlier than the transfers
+ * they complete: {@link Completions}), the symmetric heap's allocations remembered, and every call no other
+ * handler owns (init, queries, contexts, repeats) taking its traced time.
+ */
+final class LocalCalls implements Handler {
+    private final Replay replay;
+    private final CommModel model;
+
+    LocalCalls(Replay replay) {
+        this.replay = replay;
+        this.model = replay.model;
+    }
+
+    @Override
+    public Set<PsinsType> types() {
+        return EnumSet.of(QUIET, FENCE, MALLOC, FREE);
+    }
+
+    @Override
+    public void start(Sequence s, double start) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        switch (r.type()) {
+            case QUIET, FENCE -> replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            case MALLOC, FREE -> {
+                replay.heap(s.task).record(r);
+                replay.finish(s, start, start + r.duration(), 0);
+            }
+            default -> replay.finish(s, start, start + r.duration(), 0); // as traced
+        }
+    }
+}

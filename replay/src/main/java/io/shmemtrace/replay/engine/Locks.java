@@ -1,0 +1,145 @@
+package io.shmemtrace.replay.engine;
+
+import static io.shmemtrace.merged.format.PsinsType.*;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Local;
+import io.shmemtrace.replay.model.SyncCost;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Distributed locks, taken in the traced order: a free lock goes to its next asker by traced grant time, once
+ * the horizon shows that no earlier asker can still come; a release frees it at the model's cost.
+ */
+final class Locks implements Handler {
+    private final Replay replay;
+    private final CommModel model;
+    private final Map<Long, Lock> locks = new HashMap<>();
+    /**
+     * Locks with askers, by when their next asker asked in the trace (then creation order): resolve looks only at
+     * those the horizon has passed, so a run with thousands of locks costs what is due, not what exists. A lock's
+     * place changes with its first asker: taken out before its askers change, put back after.
+     */
+    private final TreeSet<Lock> contended = new TreeSet<>(
+            Comparator.<Lock>comparingDouble(l -> l.waiting.peek().tracedEnd()).thenComparingLong(l -> l.id));
+    private long lockIds;
+
+    /** A lock: free since when, and who asks for it, by traced grant order. */
+    private static final class Lock {
+        final long id;
+        boolean held;
+        double freeAt;
+        final PriorityQueue<Sequence> waiting = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+
+        Lock(long id) {
+            this.id = id;
+        }
+    }
+
+    Locks(Replay replay) {
+        this.replay = replay;
+        this.model = replay.model;
+    }
+
+    @Override
+    public Set<PsinsType> types() {
+        return EnumSet.of(SET_LOCK, TEST_LOCK, CLEAR_LOCK);
+    }
+
+    @Override
+    public void start(Sequence s, double start) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        switch (r.type()) {
+            case SET_LOCK -> request(s, start);
+            case TEST_LOCK -> {
+                if (r.result() == 0) request(s, start); // it got the lock: as a set_lock
+                else replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            }
+            default -> { // CLEAR_LOCK
+                Local release = new Local(r.type(), s.task, r.duration(), !replay.heap(s.task).contains(r.lock()));
+                double end = start + model.local(release);
+                Lock lock = lock(r.lock());
+                lock.held = false;
+                lock.freeAt = start + model.lockFreed(release);
+                replay.changed();
+                replay.finish(s, start, end, 0);
+                tryGrant(lock, false);
+            }
+        }
+    }
+
+    private Lock lock(long address) {
+        return locks.computeIfAbsent(address, k -> new Lock(lockIds++));
+    }
+
+    private void request(Sequence s, double start) throws IOException, PsinsFormatException {
+        replay.block(s, start);
+        Lock lock = lock(s.current.lock());
+        if (!lock.waiting.isEmpty()) contended.remove(lock);
+        lock.waiting.add(s);
+        contended.add(lock);
+        replay.changed();
+        tryGrant(lock, false);
+    }
+
+    /** Gives a free lock to the next asker in traced order, once no earlier asker can still come (or forced). */
+    private void tryGrant(Lock lock, boolean force) throws IOException, PsinsFormatException {
+        Sequence next = lock.waiting.peek();
+        if (lock.held || next == null) return;
+        if (!force && replay.horizon != null && next.tracedEnd() > replay.horizon.min()) return;
+        contended.remove(lock);
+        lock.waiting.poll();
+        if (!lock.waiting.isEmpty()) contended.add(lock);
+        lock.held = true;
+        replay.changed();
+        double release = Math.max(lock.freeAt, next.arrival);
+        SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration(),
+                !replay.heap(next.task).contains(next.current.lock())));
+        double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
+        double waited = Math.min(release - next.arrival, end - next.arrival);
+        if (waited > 0) replay.waits.waited(WaitState.LOCK_CONTENTION, next.current, waited);
+        replay.finish(next, next.arrival, end, waited);
+    }
+
+    @Override
+    public void resolve() throws IOException, PsinsFormatException {
+        if (contended.isEmpty()) return;
+        List<Lock> due = new ArrayList<>();
+        double now = replay.horizon.min();
+        for (Lock lock : contended) {
+            if (lock.waiting.peek().tracedEnd() > now) break; // the rest are later still
+            if (!lock.held) due.add(lock);
+        }
+        for (Lock lock : due) tryGrant(lock, false);
+    }
+
+    /** The free lock whose next asker asked first in the trace; null if none. */
+    private Lock earliestFree() {
+        for (Lock l : contended) if (!l.held) return l; // in order of their next askers
+        return null;
+    }
+
+    @Override
+    public double earliestHeld() {
+        Lock best = earliestFree();
+        return best == null ? Double.POSITIVE_INFINITY : best.waiting.peek().tracedEnd();
+    }
+
+    @Override
+    public void forceEarliest() throws IOException, PsinsFormatException {
+        Lock best = earliestFree();
+        if (best != null) tryGrant(best, true);
+    }
+}

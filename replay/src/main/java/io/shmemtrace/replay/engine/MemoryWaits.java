@@ -1,0 +1,148 @@
+package io.shmemtrace.replay.engine;
+
+import static io.shmemtrace.merged.format.PsinsType.*;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Local;
+import io.shmemtrace.replay.model.SyncCost;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.EnumSet;
+import java.util.NavigableMap;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Waits and tests on symmetric memory, released by writes: a wait ends once the write that released it in the
+ * traced run (the latest write covering its word issued before it ended there) is visible in the replay. Which
+ * write that is can be told once the horizon has passed the wait's traced end.
+ */
+final class MemoryWaits implements Handler {
+    private final Replay replay;
+    private final CommModel model;
+    private final Statistics statistics;
+    /**
+     * Per task, the addresses it waits on somewhere in the trace -> the writes whose bytes cover them, in traced
+     * order ({traced start, when the waiter sees it}); null for a task that never waits.
+     */
+    private final NavigableMap<Long, ArrayDeque<double[]>>[] waitedWords;
+    private boolean anyWaits;
+    private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+
+    @SuppressWarnings("unchecked")
+    MemoryWaits(Replay replay, Statistics statistics) throws IOException, PsinsFormatException {
+        this.replay = replay;
+        this.model = replay.model;
+        this.statistics = statistics;
+        waitedWords = new NavigableMap[replay.file.header().tasks()];
+        if (replay.file.calls().stream().anyMatch(c -> c.type() == WAIT || c.type() == TEST)) findWaitedAddresses(replay.file);
+    }
+
+    @Override
+    public Set<PsinsType> types() {
+        return EnumSet.of(WAIT, TEST);
+    }
+
+    /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
+    private void findWaitedAddresses(PsinsFile file) throws IOException, PsinsFormatException {
+        PsinsRecord r = new PsinsRecord();
+        for (TaskEntry t : file.tasks()) {
+            PsinsFile.TaskReader reader = file.reader(t.task(), Replay.READ_BUFFER);
+            while (reader.next(r)) {
+                if (r.type() == WAIT || r.type() == TEST) {
+                    if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();
+                    waitedWords[t.task()].putIfAbsent(r.address(), new ArrayDeque<>());
+                    anyWaits = true;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void start(Sequence s, double start) {
+        replay.block(s, start);
+        pending.add(s);
+        replay.changed();
+    }
+
+    /**
+     * A write to pe of bytes at address, issued at tracedStart in the trace and seen by pe at seen: remembered for
+     * every waited word its bytes cover (a strided put: its first bytes' span, the stride not being recorded).
+     */
+    void wrote(int pe, long address, long bytes, double tracedStart, double seen) {
+        if (!anyWaits) return;
+        NavigableMap<Long, ArrayDeque<double[]>> words = waitedWords[pe]; // pe checked by the caller
+        if (words == null) return;
+        long end = address + Math.max(1, bytes);
+        if (end < address) end = Long.MAX_VALUE; // an address near the top: the range ends there
+        for (ArrayDeque<double[]> list : words.subMap(address, true, end, false).values()) {
+            remember(list, tracedStart, seen);
+        }
+    }
+
+    private void remember(ArrayDeque<double[]> list, double tracedStart, double seen) {
+        // keep them in traced order; what is before the horizon matters only as the latest such
+        double[] w = {tracedStart, seen};
+        if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
+        else {
+            ArrayDeque<double[]> sorted = new ArrayDeque<>();
+            while (!list.isEmpty() && list.peekLast()[0] > tracedStart) sorted.addFirst(list.pollLast());
+            list.addLast(w);
+            list.addAll(sorted);
+        }
+        // a wait ending by h (none is pending before it) can only want the latest write issued by then
+        double h = Math.min(replay.horizon.min(), pending.isEmpty() ? Double.POSITIVE_INFINITY : pending.peek().tracedEnd());
+        while (list.size() > 1) {
+            double[] first = list.pollFirst();
+            if (list.peekFirst()[0] > h) {
+                list.addFirst(first);
+                break;
+            }
+        }
+    }
+
+    @Override
+    public void resolve() throws IOException, PsinsFormatException {
+        while (!pending.isEmpty() && pending.peek().tracedEnd() <= replay.horizon.min()) release(pending.poll());
+    }
+
+    @Override
+    public double earliestHeld() {
+        return pending.isEmpty() ? Double.POSITIVE_INFINITY : pending.peek().tracedEnd();
+    }
+
+    @Override
+    public void forceEarliest() throws IOException, PsinsFormatException {
+        release(pending.poll());
+    }
+
+    /** A wait or test released by the latest write to its (PE, address) issued before it ended in the trace. */
+    private void release(Sequence s) throws IOException, PsinsFormatException {
+        PsinsRecord r = s.current;
+        double deadline = s.tracedEnd();
+        double landed = Double.NaN;
+        ArrayDeque<double[]> list = waitedWords[s.task] == null ? null : waitedWords[s.task].get(r.address());
+        if (list != null) {
+            for (double[] w : list) {
+                if (w[0] > deadline) break;
+                landed = w[1];
+            }
+        }
+        if (Double.isNaN(landed)) {
+            statistics.unmatchedWaits++;
+            replay.finish(s, s.arrival, s.arrival + r.duration(), 0); // no write in the trace released it: as traced
+            return;
+        }
+        SyncCost cost = model.release(new Local(r.type(), s.task, r.duration()));
+        double end = Math.max(landed + cost.afterRelease(), s.arrival + cost.minimum());
+        double waited = Math.max(0, Math.min(landed - s.arrival, end - s.arrival));
+        if (waited > 0) replay.waits.waited(WaitState.LATE_WRITER, r, waited);
+        replay.finish(s, s.arrival, end, waited);
+    }
+}

@@ -1,0 +1,58 @@
+package io.shmemtrace.replay.engine;
+
+import static io.shmemtrace.merged.format.PsinsType.*;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Rma;
+import io.shmemtrace.replay.model.RmaCost;
+import io.shmemtrace.replay.model.Target;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Puts, gets and atomics: the call costs what the model says; the transfer lands later (for the call that
+ * completes it) and becomes visible to a poller on its target (for the waits its bytes release).
+ */
+final class Transfers implements Handler {
+    private final Replay replay;
+    private final CommModel model;
+    private final Target target;
+    private final Completions completions;
+    private final MemoryWaits memoryWaits;
+    private final Statistics statistics;
+
+    Transfers(Replay replay, Completions completions, MemoryWaits memoryWaits, Statistics statistics) {
+        this.replay = replay;
+        this.model = replay.model;
+        this.target = replay.target;
+        this.completions = completions;
+        this.memoryWaits = memoryWaits;
+        this.statistics = statistics;
+    }
+
+    @Override
+    public Set<PsinsType> types() {
+        return EnumSet.of(PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH);
+    }
+
+    @Override
+    public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
+        PsinsRecord r = s.current;
+        if (r.target() < 0 || r.target() >= target.tasks()) {
+            throw new ReplayException("task " + s.task + " event #" + r.event() + ": " + r.name() + " to PE "
+                    + r.target() + ", outside the run's PEs 0.." + (target.tasks() - 1) + " (a damaged trace)");
+        }
+        boolean same = target.sameNode(s.task, r.target());
+        Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration(),
+                !replay.heap(s.task).contains(r.address()));
+        RmaCost cost = model.rma(call, start);
+        if (r.completion() >= 0 && r.completion() != r.event()) completions.add(s, r, call, start + cost.complete());
+        if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
+        statistics.transferred(s, r.bytes(), same);
+        replay.finish(s, start, start + cost.inCall(), 0);
+    }
+}
