@@ -1,6 +1,7 @@
 package io.shmemtrace.replay.report;
 
 import io.shmemtrace.cli.Csv;
+import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
@@ -28,7 +29,14 @@ import java.util.function.Consumer;
  */
 public final class WaitStates implements WaitState.Listener {
     private static final int PE_LINES = 64;
-    private final Map<WaitState, Map<Integer, Map<String, double[]>>> lost = new EnumMap<>(WaitState.class);
+    /**
+     * Seconds lost, per task (by index): per (pattern, function, call site), summed as the replay reports them
+     * with no allocation per wait. {@link #byPattern} sorts them for reading.
+     */
+    private LongDoubleMap[] byTask = new LongDoubleMap[16];
+    /** The same, by pattern, PE (in order) and site label (in order); built when first read after a wait. */
+    private Map<WaitState, Map<Integer, Map<String, double[]>>> sorted;
+    private final List<CallEntry> calls;
     /** The merged file's site names, by site index (empty without call sites). */
     private final List<String> siteNames;
     /** Waits the replay found longer than the traced call they were part of, and by how much (seconds). */
@@ -37,20 +45,43 @@ public final class WaitStates implements WaitState.Listener {
     /** Where the waits come from, for the reader: the traced run (of), or the run a replay predicts (collector). */
     private String source = "";
 
-    private WaitStates(List<String> siteNames) {
+    private WaitStates(List<CallEntry> calls, List<String> siteNames) {
+        this.calls = calls;
         this.siteNames = siteNames;
     }
 
     /** A listener for a replay of merged (the waits of the run it predicts): call sites named through its site table. */
     public static WaitStates collector(PsinsFile merged, Consumer<String> notes) {
-        return new WaitStates(merged.siteNames(notes));
+        return new WaitStates(merged.calls(), merged.siteNames(notes));
     }
 
     @Override
     public void waited(WaitState state, PsinsRecord call, double seconds) {
-        String site = call.site() < 0 ? call.name() : call.name() + " from " + siteNames.get(call.site());
-        lost.computeIfAbsent(state, k -> new TreeMap<>()).computeIfAbsent(call.task(), k -> new TreeMap<>())
-                .computeIfAbsent(site, k -> new double[1])[0] += seconds;
+        int task = call.task();
+        if (task >= byTask.length) byTask = java.util.Arrays.copyOf(byTask, Math.max(task + 1, 2 * byTask.length));
+        LongDoubleMap m = byTask[task];
+        if (m == null) m = byTask[task] = new LongDoubleMap();
+        m.add((long) state.ordinal() << 56 | (long) call.call().index() << 32 | (call.site() & 0xFFFFFFFFL), seconds);
+        sorted = null;
+    }
+
+    /** The waits by pattern, PE and site label, in order (each sum as it was added up, wait by wait). */
+    private Map<WaitState, Map<Integer, Map<String, double[]>>> byPattern() {
+        if (sorted != null) return sorted;
+        Map<WaitState, Map<Integer, Map<String, double[]>>> m = new EnumMap<>(WaitState.class);
+        for (int task = 0; task < byTask.length; task++) {
+            if (byTask[task] == null) continue;
+            int pe = task;
+            byTask[task].forEach((key, seconds) -> {
+                WaitState state = WaitState.values()[(int) (key >>> 56)];
+                String name = calls.get((int) (key >>> 32) & 0xFFFFFF).name();
+                int site = (int) key;
+                String label = site < 0 ? name : name + " from " + siteNames.get(site);
+                m.computeIfAbsent(state, k -> new TreeMap<>()).computeIfAbsent(pe, k -> new TreeMap<>())
+                        .computeIfAbsent(label, k -> new double[1])[0] += seconds;
+            });
+        }
+        return sorted = m;
     }
 
     /**
@@ -69,7 +100,7 @@ public final class WaitStates implements WaitState.Listener {
             Replay replay = new Replay(merged, model, target);
             WaitStates states = collector(merged, notes);
             states.source = "; the traced run's, from a replay of its calls as traced on the aligned clocks";
-            replay.onWait(states.withinCalls());
+            replay.onWait(states.withinCalls(tasks));
             replay.run();
             return states;
         } catch (MachineException e) {
@@ -81,22 +112,38 @@ public final class WaitStates implements WaitState.Listener {
      * This collector behind a bound: each call's waits together at most its traced duration (a call may wait twice:
      * a barrier for a late PE, then for transfers to complete).
      */
-    private WaitState.Listener withinCalls() {
+    private WaitState.Listener withinCalls(int tasks) {
         // Per thread of a task: its call that waited last, and that call's time not yet waited. A thread's waits all
         // come before it goes past the call, so this is all there is to remember (memory by threads, not events).
-        Map<Long, double[]> last = new java.util.HashMap<>(); // (task, thread) -> {event, left}
+        long[] lastEvent = new long[tasks]; // thread 0 of each task, in arrays: no allocation per wait
+        double[] lastLeft = new double[tasks];
+        java.util.Arrays.fill(lastEvent, -1);
+        Map<Long, double[]> otherThreads = new java.util.HashMap<>(); // (task, thread) -> {event, left}
         return (state, call, seconds) -> {
-            double[] w = last.computeIfAbsent((long) call.task() << 16 | call.thread(), k -> new double[] {-1, 0});
-            if (w[0] != call.event()) {
-                w[0] = call.event();
-                w[1] = call.duration();
+            double left;
+            double[] w = null;
+            int task = call.task();
+            if (call.thread() == 0) {
+                if (lastEvent[task] != call.event()) {
+                    lastEvent[task] = call.event();
+                    lastLeft[task] = call.duration();
+                }
+                left = lastLeft[task];
+            } else {
+                w = otherThreads.computeIfAbsent((long) task << 16 | call.thread(), k -> new double[] {-1, 0});
+                if (w[0] != call.event()) {
+                    w[0] = call.event();
+                    w[1] = call.duration();
+                }
+                left = w[1];
             }
-            double counted = Math.min(seconds, w[1]);
-            if (seconds > w[1] + 1e-12) {
+            double counted = Math.min(seconds, left);
+            if (seconds > left + 1e-12) {
                 beyondCall++;
-                beyondSeconds += seconds - w[1];
+                beyondSeconds += seconds - left;
             }
-            w[1] -= counted;
+            if (w == null) lastLeft[task] -= counted;
+            else w[1] -= counted;
             if (counted > 0) waited(state, call, counted);
         };
     }
@@ -108,13 +155,13 @@ public final class WaitStates implements WaitState.Listener {
 
     public double total(WaitState state) {
         double t = 0;
-        for (var byCall : lost.getOrDefault(state, Map.of()).values()) for (double[] v : byCall.values()) t += v[0];
+        for (var byCall : byPattern().getOrDefault(state, Map.of()).values()) for (double[] v : byCall.values()) t += v[0];
         return t;
     }
 
     public double ofPe(WaitState state, int pe) {
         double t = 0;
-        for (double[] v : lost.getOrDefault(state, Map.of()).getOrDefault(pe, Map.of()).values()) t += v[0];
+        for (double[] v : byPattern().getOrDefault(state, Map.of()).getOrDefault(pe, Map.of()).values()) t += v[0];
         return t;
     }
 
@@ -126,7 +173,7 @@ public final class WaitStates implements WaitState.Listener {
                     + " %.9f s in all; each is counted at its call's traced time)%n", beyondCall, beyondSeconds);
         }
         for (WaitState state : WaitState.values()) {
-            Map<Integer, Map<String, double[]>> byPe = lost.getOrDefault(state, Map.of());
+            Map<Integer, Map<String, double[]>> byPe = byPattern().getOrDefault(state, Map.of());
             out.printf(Locale.ROOT, "%-20s %14.9f%n", state.label, total(state));
             if (byPe.isEmpty()) continue;
             List<Map.Entry<Integer, Double>> pes = new ArrayList<>();
@@ -146,7 +193,7 @@ public final class WaitStates implements WaitState.Listener {
     /** pattern,pe,callsite,seconds rows, for scripts. */
     public void csv(PrintStream out) {
         out.println("pattern,pe,callsite,seconds");
-        lost.forEach((state, byPe) -> byPe.forEach((pe, byCall) -> byCall.forEach((call, v) ->
+        byPattern().forEach((state, byPe) -> byPe.forEach((pe, byCall) -> byCall.forEach((call, v) ->
                 out.printf(Locale.ROOT, "%s,%d,%s,%.9f%n", state.label, pe, Csv.field(call), v[0]))));
     }
 }
