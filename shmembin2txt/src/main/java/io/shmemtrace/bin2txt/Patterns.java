@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.merged.merge.TemporaryMerge;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
@@ -14,14 +15,17 @@ import java.util.List;
 final class Patterns {
     private Patterns() {}
 
-    /** The wait states as text, or one line saying why there are none (for the HTML report). */
-    static String text(Path run) {
+    /**
+     * The wait states as text, or one line saying why there are none (for the HTML report); progress bars go to
+     * bars (null: none).
+     */
+    static String text(Path run, PrintStream bars) {
         java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream problems = new java.io.ByteArrayOutputStream();
         PrintStream out = new PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, java.nio.charset.StandardCharsets.UTF_8);
         try {
-            int status = print(run, false, out, err);
+            int status = print(run, false, out, err, bars);
             return status == 0 ? text.toString(java.nio.charset.StandardCharsets.UTF_8)
                     : "Not found: " + problems.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
@@ -35,14 +39,18 @@ final class Patterns {
                     + " or --html");
             return 2;
         }
-        return print(paths.get(0), output.csv, out, err);
+        return print(paths.get(0), output.csv, out, err, Progress.onTerminal() ? err : null);
     }
 
-    private static int print(Path run, boolean csv, PrintStream out, PrintStream err) throws IOException {
-        try (TemporaryMerge merged = TemporaryMerge.of(run, err)) {
+    private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars) throws IOException {
+        try (TemporaryMerge merged = TemporaryMerge.of(run, err, bars)) {
             if (merged.status() != 0) return merged.status();
             try (PsinsFile f = PsinsFile.open(merged.path())) {
-                WaitStates states = WaitStates.of(f, note -> err.println("shmembin2txt: " + note));
+                Progress progress = new Progress(bars == null ? err : bars, bars != null, "shmembin2txt: wait states", f.header().events(),
+                        "events");
+                WaitStates states = WaitStates.of(f, note -> err.println("shmembin2txt: " + note),
+                        done -> progress.update(done, done));
+                progress.done();
                 if (csv) states.csv(out);
                 else states.print(out);
                 return 0;

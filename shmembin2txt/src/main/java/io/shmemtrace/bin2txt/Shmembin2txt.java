@@ -2,6 +2,7 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
@@ -133,9 +134,15 @@ public final class Shmembin2txt implements Callable<Integer> {
         List<Report> reports = reports(matrix);
         boolean failed = failedBefore;
         reports.forEach(r -> r.begin(run));
+        // a bar where nothing else is printed while the files are read (stderr a terminal)
+        Progress progress = new Progress(err, (output.html != null || output.summaryOnly) && Progress.onTerminal(),
+                "shmembin2txt", run.inputs().size(), "PEs");
+        long read = 0;
         for (TraceRun.Input input : run.inputs()) {
             failed |= !print(input, reports);
+            progress.update(++read, 0);
         }
+        progress.done();
         reports.forEach(Report::end);
         out.flush();
         return failed ? 1 : 0;
@@ -153,7 +160,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(heatmap);
             reports.add(sites);
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, () -> paths.size() == 1
-                    ? Patterns.text(paths.get(0)) : "Not found: the wait states need one run directory."));
+                    ? Patterns.text(paths.get(0), Progress.onTerminal() ? err : null) : "Not found: the wait states need one run directory."));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
         if (summary || matrix != null) { // the matrix feeds --matrix whatever is printed

@@ -100,7 +100,7 @@ class BadInputTest {
     private Path merged(Path runDir, boolean partial) throws IOException {
         Path out = dir.resolve(partial ? "partial.psins" : "run.psins");
         Merge.Result r = Merge.run(new Merge.Options(List.of(runDir), out, dir.resolve("side"), partial, 64,
-                Alignment.Mode.AUTO, true, false), new PrintStream(new ByteArrayOutputStream()));
+                Alignment.Mode.AUTO, true, null), new PrintStream(new ByteArrayOutputStream()));
         assertEquals(0, r.status());
         return out;
     }
@@ -139,7 +139,7 @@ class BadInputTest {
                 .writeTo(Files.createDirectories(dir.resolve("mismatch")));
         Path out = dir.resolve("m.psins");
         Merge.Result m = Merge.run(new Merge.Options(List.of(r), out, dir.resolve("side"), false, 64,
-                Alignment.Mode.AUTO, true, false), new PrintStream(new ByteArrayOutputStream()));
+                Alignment.Mode.AUTO, true, null), new PrintStream(new ByteArrayOutputStream()));
         assertEquals(0, m.status());
         assertEquals(1, m.mismatches());
         Outcome o = shmemsim("-q", "--comm-model", "measured", out.toString());

@@ -27,14 +27,16 @@ public final class Progress {
         return System.console() != null;
     }
 
+    /** done of total; events: events handled so far (0: no rate shown). */
     public void update(long done, long events) {
         long now = System.nanoTime();
         if (!on || (now - lastDrawNs < 100_000_000L && done < total)) return;
         lastDrawNs = now;
         int filled = (int) (WIDTH * Math.min(done, total) / total);
         double rate = events / Math.max((now - startNs) / 1e9, 1e-9) / 1e6;
-        err.printf("\r%s [%s%s] %3d%% %d/%d %s, %.1f M events/s ", tool, "#".repeat(filled),
-                " ".repeat(WIDTH - filled), 100 * Math.min(done, total) / total, done, total, unit, rate);
+        err.printf("\r%s [%s%s] %3d%% %d/%d %s%s ", tool, "#".repeat(filled), " ".repeat(WIDTH - filled),
+                100 * Math.min(done, total) / total, done, total, unit,
+                events > 0 ? String.format(java.util.Locale.ROOT, ", %.1f M events/s", rate) : "");
         err.flush();
     }
 

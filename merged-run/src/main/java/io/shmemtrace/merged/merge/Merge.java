@@ -31,9 +31,9 @@ import java.util.function.Consumer;
  * the targets only when the merge succeeded.
  */
 public final class Merge {
-    /** What to merge and how (the command line's options). */
+    /** What to merge and how (the command line's options); progress: where a progress bar goes (null: none). */
     public record Options(List<Path> inputs, Path output, Path sideFile, boolean allowPartial, int maxOpen,
-                          Alignment.Mode align, boolean force, boolean progress) {}
+                          Alignment.Mode align, boolean force, PrintStream progress) {}
 
     /** The outcome: exit status (0 merged, 1 problems and nothing written) and what was merged. */
     public record Result(int status, long events, int tasks, int missing, int mismatches, int unpairedLocks,
@@ -110,7 +110,7 @@ public final class Merge {
         byte[] taskFlags = new byte[npes];
         long events = 0;
         int missing = 0;
-        Progress progress = new Progress(err, o.progress(), "shmem2psins", npes, "PEs");
+        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null, "shmem2psins", npes, "PEs");
         try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp)) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;

@@ -1,5 +1,6 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,14 +24,19 @@ public final class TemporaryMerge implements AutoCloseable {
         this.status = status;
     }
 
-    /** input: a merged file or a run directory; the merge's messages go to err. */
+    /** input: a merged file or a run directory; the merge's messages go to err (and a bar, on a terminal). */
     public static TemporaryMerge of(Path input, PrintStream err) throws IOException {
+        return of(input, err, Progress.onTerminal() ? err : null);
+    }
+
+    /** The same, with the merge's progress bar on progress (null: none). */
+    public static TemporaryMerge of(Path input, PrintStream err, PrintStream progress) throws IOException {
         if (!Files.isDirectory(input)) return new TemporaryMerge(input, null, 0);
         Temporary dir = Temporary.directory(null, "shmemtrace-merge-"); // removed even if the tool is ended first
         Path merged = dir.path().resolve("run.psins");
         try {
             Merge.Result r = Merge.run(new Merge.Options(List.of(input), merged, dir.path().resolve("run.RankPid.extended"),
-                    false, 64, Alignment.Mode.AUTO, true, false), err);
+                    false, 64, Alignment.Mode.AUTO, true, progress), err);
             return new TemporaryMerge(merged, dir, r.status());
         } catch (IOException | RuntimeException e) {
             dir.close();

@@ -159,6 +159,7 @@ public final class Replay {
             }
             if (!forceOne()) break;
         }
+        progress.accept(statistics.events);
         for (Handler h : handlers) {
             String why = h.unfinished();
             if (why != null) throw new ReplayException(why);
@@ -170,7 +171,6 @@ public final class Replay {
 
     /** Reads the sequence's next event; false at its end (or where its thread's events end). */
     private boolean advance(Sequence s) throws IOException, PsinsFormatException {
-        long before = s.reader.nextEvent();
         if (!s.reader.next(s.current) || s.current.thread() != s.thread) { // the end, or the next thread's events
             s.hasCurrent = false;
             return false;
@@ -179,7 +179,6 @@ public final class Replay {
         s.readyAt = s.current.type() == PsinsType.INIT ? Math.max(s.clock, s.current.start())
                 : s.clock + s.current.burstBefore() * cpuRatio[s.task];
         if (horizon != null) horizon.set(s.index, s.current.start());
-        if ((before & 0xFFF) == 0) progress.accept(statistics.events);
         return true;
     }
 
@@ -193,7 +192,7 @@ public final class Replay {
         double start = s.readyAt;
         if (r.type() != PsinsType.INIT) statistics.computed(s, start - s.clock, r.burstBefore());
         completions.entered(s.task, start);
-        statistics.events++;
+        if ((++statistics.events & 0xFFF) == 0) progress.accept(statistics.events);
         byType[r.type().ordinal()].start(s, start);
     }
 

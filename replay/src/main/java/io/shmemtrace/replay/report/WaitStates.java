@@ -91,6 +91,12 @@ public final class WaitStates implements WaitState.Listener {
      * are counted up to the call's traced time, never beyond, and how much was cut is said ({@link #print}).
      */
     public static WaitStates of(PsinsFile merged, Consumer<String> notes) throws IOException, PsinsFormatException, ReplayException {
+        return of(merged, notes, done -> { });
+    }
+
+    /** The same, telling eventsDone how far the replay has got (for a progress bar). */
+    public static WaitStates of(PsinsFile merged, Consumer<String> notes, java.util.function.LongConsumer eventsDone)
+            throws IOException, PsinsFormatException, ReplayException {
         int tasks = merged.header().tasks();
         Machine machine = Machine.unlimited(tasks);
         MeasuredModel model = new MeasuredModel();
@@ -101,6 +107,7 @@ public final class WaitStates implements WaitState.Listener {
             WaitStates states = collector(merged, notes);
             states.source = "; the traced run's, from a replay of its calls as traced on the aligned clocks";
             replay.onWait(states.withinCalls(tasks));
+            replay.onProgress(eventsDone);
             replay.run();
             return states;
         } catch (MachineException e) {

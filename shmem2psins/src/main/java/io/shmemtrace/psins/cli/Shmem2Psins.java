@@ -95,7 +95,7 @@ public final class Shmem2Psins implements Callable<Integer> {
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
             Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, align, force || text,
-                    !quiet && onTerminal()), err);
+                    !quiet && onTerminal() ? err : null), err);
             if (r.status() != 0) return r.status();
             if (!quiet) {
                 double wall = (System.nanoTime() - wallStart) / 1e9;
