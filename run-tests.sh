@@ -3,5 +3,6 @@
 # under oshrun, crash, coverage, inertness).
 set -e
 cd "$(dirname "$0")"
+SHMEMTRACE_SETUP=tests
 . scripts/setup.sh
 mvn -B verify "$@"

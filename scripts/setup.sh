@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
 # liboshmem), Maven, a JDK, g++ and gfortran (shmembench's C++ and Fortran benchmarks), the OTF2 library and
-# tools (shmem2otf2), Chromium (the HTML report's test), and time(1) for the benchmarks. Sourced by demo.sh,
+# tools (shmem2otf2), Chromium (the HTML report's test), and time(1) for the benchmarks; with
+# SHMEMTRACE_SETUP=tests (run-tests.sh) also Slurm, munge and Environment Modules. Sourced by demo.sh,
 # run-tests.sh and the scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
@@ -16,6 +17,12 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v nm >/dev/null 2>&1 || missing="$missing binutils"
 [ -x /usr/bin/time ] || missing="$missing time"
+# What only the tests use: a one-node Slurm cluster (SlurmTest), Environment Modules (the module file's test).
+if [ "${SHMEMTRACE_SETUP:-}" = tests ]; then
+  [ -x /usr/sbin/slurmctld ] || missing="$missing slurm-wlm"
+  [ -x /usr/sbin/munged ] || missing="$missing munge"
+  [ -f /usr/share/modules/init/sh ] || missing="$missing environment-modules"
+fi
 if [ -n "$missing" ]; then
   echo "setup: installing$missing"
   sudo_=""

@@ -230,6 +230,11 @@ void shmt_stop(unsigned state, uint64_t t)
         uint64_t mono_at_t = mono - (uint64_t)((double)(ticks - t) * 1e9 / (double)hz);
         shmt_file_finish(disabled ? SHMT_STATE_DISABLED : state, t, mono_at_t);
         if (shmt_callsites) shmt_modules_write(shmt_file_path(), pe_number); /* again: objects dlopen'ed since */
+        if (pe_number == 0) {
+            uint64_t events = 0;
+            for (int i = 0; i < thread_count; i++) if (threads[i] != NULL) events += threads[i]->first_seq + threads[i]->count;
+            shmt_file_say_where(events);
+        }
     }
     pthread_mutex_unlock(&lock);
 }

@@ -135,18 +135,36 @@ static uint64_t max_bytes_setting(void)
     return *end == '\0' ? (uint64_t)v : SHMT_DEFAULT_MAX_BYTES;
 }
 
+static int set(const char *name)
+{
+    const char *v = getenv(name);
+    return v != NULL && *v != '\0';
+}
+
+/* The run id, as TraceNaming.runId says (FORMAT.md): the same on every node of a job. */
 static const char *run_id(char *buf, size_t len)
 {
-    const char *jobid = getenv(SHMT_ENV_OMPI_JOBID);
-    const char *given = getenv(SHMT_ENV_RUN_ID);
-    if (jobid && *jobid) {
-        snprintf(buf, len, SHMT_OMPI_RUN_PREFIX "%s", jobid);
-    } else if (given && *given) {
-        snprintf(buf, len, "%s", given);
+    char host[64] = "";
+    if (set(SHMT_ENV_OMPI_JOBID)) {
+        snprintf(buf, len, SHMT_OMPI_RUN_PREFIX "%s", getenv(SHMT_ENV_OMPI_JOBID));
+    } else if (set(SHMT_ENV_SLURM_JOB_ID)) {
+        snprintf(buf, len, SHMT_SLURM_RUN_PREFIX "%s%s%s", getenv(SHMT_ENV_SLURM_JOB_ID),
+                 set(SHMT_ENV_SLURM_STEP_ID) ? "." : "", set(SHMT_ENV_SLURM_STEP_ID) ? getenv(SHMT_ENV_SLURM_STEP_ID) : "");
+    } else if (set(SHMT_ENV_PBS_JOBID)) {
+        snprintf(buf, len, SHMT_PBS_RUN_PREFIX "%s", getenv(SHMT_ENV_PBS_JOBID));
+    } else if (set(SHMT_ENV_LSF_JOBID)) {
+        snprintf(buf, len, SHMT_LSF_RUN_PREFIX "%s", getenv(SHMT_ENV_LSF_JOBID));
+    } else if (set(SHMT_ENV_RUN_ID)) {
+        snprintf(buf, len, "%s", getenv(SHMT_ENV_RUN_ID));
     } else {
-        char host[64] = "";
         gethostname(host, sizeof host - 1);
         snprintf(buf, len, "%s-%ld", host, (long)getppid());
+    }
+    for (char *c = buf; *c; c++) { /* an id names a directory: never a path */
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.'
+              || *c == '_' || *c == '-')) {
+            *c = '_';
+        }
     }
     return buf;
 }
@@ -301,4 +319,26 @@ void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_
         put64(header + SHMT_H_FINAL_MONO, final_mono_ns);
     }
     atomic_store((_Atomic uint32_t *)(header + SHMT_H_STATE), state);
+}
+
+/* One line at the end, from PE 0: where the run's traces are and what PE 0 wrote (the others' files may still be
+ * being finished: PE 0 speaks only for itself). SHMEMTRACE_QUIET=1 silences it. */
+void shmt_file_say_where(uint64_t events)
+{
+    const char *quiet = getenv(SHMT_ENV_QUIET);
+    if (header == NULL || (quiet != NULL && *quiet != '\0' && strcmp(quiet, "0") != 0)) return;
+    char dir[PATH_MAX];
+    char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    char absolute[PATH_MAX];
+    const char *shown = realpath(dir, absolute) ? absolute : dir;
+    uint32_t npes;
+    memcpy(&npes, header + SHMT_H_NPES, 4);
+    uint64_t dropped = atomic_load((_Atomic uint64_t *)(header + SHMT_H_DROPPED));
+    uint32_t blocks = atomic_load((_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED));
+    double mb = ((double)header_map_size + (double)blocks * (double)block_size) / 1e6;
+    char more[64] = "";
+    if (dropped) snprintf(more, sizeof more, ", %llu calls not recorded", (unsigned long long)dropped);
+    fprintf(stderr, "shmemtrace: %u PE%s traced into %s (PE 0: %llu events, %.1f MB%s); shmembin2txt --summary %s"
+            " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more, shown);
 }

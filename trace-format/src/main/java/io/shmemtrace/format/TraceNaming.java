@@ -22,6 +22,17 @@ public final class TraceNaming {
     /** Open MPI's job id, set in every PE's environment. */
     public static final String ENV_OMPI_JOBID = "OMPI_MCA_ess_base_jobid";
     public static final String OMPI_RUN_PREFIX = "ompi-";
+    /** Slurm's job and step (srun): run id slurm-&lt;job&gt;.&lt;step&gt;, one per job step across all its nodes. */
+    public static final String ENV_SLURM_JOB_ID = "SLURM_JOB_ID";
+    public static final String ENV_SLURM_STEP_ID = "SLURM_STEP_ID";
+    public static final String SLURM_RUN_PREFIX = "slurm-";
+    /** PBS / Torque and LSF jobs: pbs-&lt;id&gt;, lsf-&lt;id&gt; (one launch per job there, or Open MPI's id first). */
+    public static final String ENV_PBS_JOBID = "PBS_JOBID";
+    public static final String PBS_RUN_PREFIX = "pbs-";
+    public static final String ENV_LSF_JOBID = "LSB_JOBID";
+    public static final String LSF_RUN_PREFIX = "lsf-";
+    /** Set (and not "0"): PE 0 does not say at the end where the traces went. */
+    public static final String ENV_QUIET = "SHMEMTRACE_QUIET";
     /** The default directory is DIR_PREFIX + run id, in the PE's working directory. */
     public static final String DIR_PREFIX = "shmemtrace-";
     /** printf/String.format pattern of a PE's native-layer file and of its Java-layer file. */
@@ -39,13 +50,27 @@ public final class TraceNaming {
     /** A file name taken apart: PE number and layer. */
     public record FileName(int pe, Layer layer) {}
 
-    /** The run id: ompi-&lt;jobid&gt; under Open MPI, else $SHMEMTRACE_RUN_ID, else &lt;host&gt;-&lt;parent pid&gt;. */
+    /**
+     * The run id, the same on every node of a job: ompi-&lt;jobid&gt; under Open MPI, else slurm-&lt;job&gt;.&lt;step&gt;
+     * under Slurm, pbs-&lt;id&gt;, lsf-&lt;id&gt;, else $SHMEMTRACE_RUN_ID, else &lt;host&gt;-&lt;parent pid&gt; (one node only).
+     * Characters other than letters, digits, '.', '_' and '-' become '_' (an id names a directory).
+     */
     public static String runId(Map<String, String> env, String host, long parentPid) {
-        String jobid = env.get(ENV_OMPI_JOBID);
-        if (jobid != null && !jobid.isEmpty()) return OMPI_RUN_PREFIX + jobid;
-        String given = env.get(ENV_RUN_ID);
-        if (given != null && !given.isEmpty()) return given;
-        return host + "-" + parentPid;
+        String id;
+        if (set(env, ENV_OMPI_JOBID)) id = OMPI_RUN_PREFIX + env.get(ENV_OMPI_JOBID);
+        else if (set(env, ENV_SLURM_JOB_ID)) {
+            id = SLURM_RUN_PREFIX + env.get(ENV_SLURM_JOB_ID)
+                    + (set(env, ENV_SLURM_STEP_ID) ? "." + env.get(ENV_SLURM_STEP_ID) : "");
+        } else if (set(env, ENV_PBS_JOBID)) id = PBS_RUN_PREFIX + env.get(ENV_PBS_JOBID);
+        else if (set(env, ENV_LSF_JOBID)) id = LSF_RUN_PREFIX + env.get(ENV_LSF_JOBID);
+        else if (set(env, ENV_RUN_ID)) id = env.get(ENV_RUN_ID);
+        else id = host + "-" + parentPid;
+        return id.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private static boolean set(Map<String, String> env, String name) {
+        String v = env.get(name);
+        return v != null && !v.isEmpty();
     }
 
     /** $SHMEMTRACE_DIR, else ./shmemtrace-&lt;run id&gt;. */

@@ -21,6 +21,17 @@ class TraceNamingTest {
     }
 
     @Test
+    void runIdUnderBatchSystemsIsTheJobsOnEveryNode() {
+        assertEquals("slurm-812.3", TraceNaming.runId(Map.of("SLURM_JOB_ID", "812", "SLURM_STEP_ID", "3",
+                "SHMEMTRACE_RUN_ID", "mine"), "node", 7));
+        assertEquals("slurm-812", TraceNaming.runId(Map.of("SLURM_JOB_ID", "812"), "node", 7));
+        assertEquals("ompi-5", TraceNaming.runId(Map.of("SLURM_JOB_ID", "812", "OMPI_MCA_ess_base_jobid", "5"), "n", 7));
+        assertEquals("pbs-77.server", TraceNaming.runId(Map.of("PBS_JOBID", "77.server"), "node", 7));
+        assertEquals("lsf-9", TraceNaming.runId(Map.of("LSB_JOBID", "9"), "node", 7));
+        assertEquals("a_b_c", TraceNaming.runId(Map.of("SHMEMTRACE_RUN_ID", "a/b c"), "node", 7), "never a path");
+    }
+
+    @Test
     void directoryIsTheGivenOneOrShmemtraceDashRunId() {
         assertEquals(Path.of("/tmp/t"), TraceNaming.directory(Map.of("SHMEMTRACE_DIR", "/tmp/t"), "r"));
         assertEquals(Path.of("shmemtrace-ompi-9"), TraceNaming.directory(Map.of("SHMEMTRACE_DIR", ""), "ompi-9"));

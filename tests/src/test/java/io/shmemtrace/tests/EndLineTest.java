@@ -1,0 +1,33 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** At the end of a traced job PE 0 says, in one line, where the traces went; SHMEMTRACE_QUIET=1 silences it. */
+class EndLineTest {
+    @Test
+    void pe0SaysWhereTheTracesAreAndWhatItWrote() {
+        Path program = Programs.compile("calls");
+        Path dir = Workspace.freshDir("end-line").resolve("run");
+        Command.Result r = Programs.traced(2, dir, program).runOk();
+        long events = Traces.count(Traces.peFile(dir, 0)).calls().values().stream().mapToLong(Long::longValue).sum();
+        List<String> said = r.stderr().lines().filter(l -> l.startsWith("shmemtrace: ")).toList();
+        String abs = dir.toFile().getAbsolutePath();
+        assertEquals(1, said.size(), r.stderr());
+        assertEquals("shmemtrace: 2 PEs traced into " + abs + " (PE 0: " + events + " events, ",
+                said.get(0).substring(0, said.get(0).indexOf(" events, ") + " events, ".length()));
+        assertEquals(true, said.get(0).endsWith("; shmembin2txt --summary " + abs + " reports the run"), said.get(0));
+
+        Path quiet = Workspace.freshDir("end-line-quiet").resolve("run");
+        Command.Result q = Programs.traced(2, quiet, program).env("SHMEMTRACE_QUIET", "1").runOk();
+        assertEquals(List.of(), q.stderr().lines().filter(l -> l.startsWith("shmemtrace: ")).toList());
+        assertEquals(r.stdout(), q.stdout());
+    }
+}
