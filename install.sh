@@ -1,0 +1,9 @@
+#!/bin/sh
+# Builds shmemtrace and installs it to $PREFIX (default /opt/shmemtrace), with a module file:
+#   PREFIX=/opt/shmemtrace ./install.sh
+#   module use /opt/shmemtrace/share/modulefiles && module load shmemtrace
+set -e
+cd "$(dirname "$0")"
+. scripts/setup.sh
+mvn -B -q -DskipTests package
+scripts/install-dist.sh "${PREFIX:-/opt/shmemtrace}"
