@@ -20,6 +20,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "calibrate", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+        header = "Measures this machine and writes a machine file for shmemsim.",
         description = {"Measures this machine with a built-in configuration (puts, gets, their _nbi forms, p, g, iput,",
                 "iget, atomics, waits, fence, quiet, barrier and the collectives over their sizes), fits latency,",
                 "bandwidth and LogGP parameters, prints them with the fit's error, and writes a machine file for",

@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "generate", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+        header = "Writes the benchmark sources of a configuration.",
         description = "Writes the benchmark sources of CONFIG: testN.c / testN.cpp / testN.f90 and shmembench.h.")
 final class GenerateCommand extends BenchCommand {
     @Parameters(paramLabel = "CONFIG", description = "the configuration file")

@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+        header = "Builds and runs a configuration's benchmarks; one row per test, API and size.",
         description = {"Generates, builds and runs CONFIG's benchmarks under oshrun; prints one row per test, API,",
                 "timing and size: repetitions, relative standard error, min / median / max microseconds per call",
                 "(less the row's baseline), MB/s at the median."})

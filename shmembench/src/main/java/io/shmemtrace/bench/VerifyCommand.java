@@ -15,6 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "verify", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+        header = "Checks that the tracer records exactly the calls and bytes the benchmarks make.",
         description = {"Checks a tracer installation, as the paper built ShmemBench for: runs the generated benchmarks",
                 "(every API of every class, or --config's) under the tracer and checks, per PE and API, that the",
                 "trace holds exactly the calls and bytes each benchmark counted of itself.",

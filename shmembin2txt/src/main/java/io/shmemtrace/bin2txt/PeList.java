@@ -11,6 +11,19 @@ record PeList(BitSet pes, String text) implements IntPredicate {
         return pe >= 0 && pes.get(pe);
     }
 
+    /** The PEs of this list not in a run of npes PEs, as a list again ("37, 40-63"); empty if none. */
+    String outside(int npes) {
+        StringBuilder b = new StringBuilder();
+        for (int pe = pes.nextSetBit(Math.max(npes, 0)); pe >= 0; pe = pes.nextSetBit(pe + 1)) {
+            int end = pes.nextClearBit(pe) - 1;
+            if (b.length() > 0) b.append(", ");
+            b.append(pe).append(end > pe ? "-" + end : "");
+            pe = end;
+            if (pe == Integer.MAX_VALUE) break;
+        }
+        return b.toString();
+    }
+
     /** picocli's converter: a bad list is a usage error naming what is wrong. */
     static final class Converter implements CommandLine.ITypeConverter<PeList> {
         @Override

@@ -119,6 +119,10 @@ public final class Shmembin2txt implements Callable<Integer> {
             err.println("shmembin2txt: " + e.getMessage());
             return 1;
         }
+        if (pes != null && !pes.outside(run.npes()).isEmpty()) {
+            err.println("shmembin2txt: --pes " + pes.text() + ": PEs " + pes.outside(run.npes()) + " are not in this run of "
+                    + run.npes() + " PEs (0-" + (run.npes() - 1) + ")");
+        }
         if (matrixFile == null) return report(run, null, problems[0] > 0);
         boolean[] failed = {false};
         OutputFiles.write(matrixFile, true, f -> { // checked above; the rows go to it as they come

@@ -115,6 +115,10 @@ class Shmembin2txtTest {
         Runs.Result bad = Runs.run("--pes", "3-1", dir.toString());
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("'3-1' is not a PE or a range a-b of PEs"), bad.err());
+        Runs.Result outside = Runs.run("--summary", "--pes", "0-15,37", dir.toString());
+        assertEquals(0, outside.status(), outside.err());
+        assertEquals("shmembin2txt: --pes 0-15,37: PEs 2-15, 37 are not in this run of 2 PEs (0-1)\n", outside.err());
+        assertTrue(outside.outLines().contains("== PE 1"));
     }
 
     @Test
