@@ -3,7 +3,7 @@ package io.shmemtrace.format.read;
 import io.shmemtrace.format.Layout;
 
 /**
- * Turns event times (units of 2^tick_shift ticks) into nanoseconds since the PE's init, with the tick rate
+ * Turns event times (units of 2^tick_shift ticks) into nanoseconds since the PE's init (its unit), with the tick rate
  * of the longest (ticks, CLOCK_MONOTONIC) pair the file has (FORMAT.md, "Time"), or tick_hz itself when the
  * ticks are CLOCK_MONOTONIC.
  */
@@ -16,7 +16,9 @@ public final class TimeBase {
     private final double nsPerTick;
 
     TimeBase(TraceHeader h, long lastOpenTicks, long lastOpenMonoNs) {
-        this.initTicks = h.initTicks();
+        // Times count from init as events record it, in whole units: the init call's own start is then 0, not a
+        // few ns before its PE began (event times are the ticks truncated to units).
+        this.initTicks = h.tickShift() < 64 ? (h.initTicks() >>> h.tickShift()) << h.tickShift() : h.initTicks();
         this.tickShift = h.tickShift();
         double rate = h.tickHz() > 0 ? 1e9 / h.tickHz() : 1.0;
         if (h.clockSource() == Layout.CLOCK_MONOTONIC) {
