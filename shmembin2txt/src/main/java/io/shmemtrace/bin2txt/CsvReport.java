@@ -8,11 +8,19 @@ import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
+import io.shmemtrace.format.read.TraceHeader;
+import io.shmemtrace.merged.merge.HeaderClocks;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 
 /**
- * One row per event (RFC 4180), header first; target_pe and bytes empty where they do not apply. Rows are
+ * One row per event (RFC 4180), header first (docs/csv.md documents every column). Times are ns on the run's one
+ * time base: from the earliest PE's init, by the header clocks ({@link HeaderClocks}: exact on one host). Every
+ * numeric column is an integer in every row (target_pe -1 and bytes 0 where they do not apply), so that pandas
+ * and the like load them as integers. Rows are
  * bytes written straight into a buffer (AsciiBuffer): the per-call parts that never change (",name,CATEGORY,"
  * and each "field=") are encoded once per event id of a file.
  */
@@ -41,6 +49,9 @@ final class CsvReport extends Report {
     private byte[] prefix = new byte[0];
     private int prefixPe = -1;
     private int prefixThread = -1;
+    /** Per input file: ns from the run's time 0 to its PE's init. */
+    private final Map<Path, Long> offsets = new HashMap<>();
+    private long offsetNs;
 
     CsvReport(PrintStream out) {
         super(out);
@@ -49,12 +60,18 @@ final class CsvReport extends Report {
 
     @Override
     void begin(TraceRun run) {
+        List<TraceRun.Input> inputs = run.inputs();
+        TraceHeader[] headers = new TraceHeader[inputs.size()];
+        for (int i = 0; i < headers.length; i++) headers[i] = inputs.get(i).header();
+        long[] clock = HeaderClocks.of(headers).offsetsNs();
+        for (int i = 0; i < headers.length; i++) offsets.put(inputs.get(i).path(), clock[i]);
         buf.bytes((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override
     void beginFile(TraceFile file) {
         prefixPe = -1;
+        offsetNs = offsets.getOrDefault(file.path(), 0L);
         int ids = file.table().idLimit();
         heads = new byte[ids][];
         fieldNames = new byte[ids][][];
@@ -94,18 +111,18 @@ final class CsvReport extends Report {
         p = AsciiBuffer.bytes(b, p, prefix);
         p = AsciiBuffer.dec(b, p, e.seq());
         p = AsciiBuffer.bytes(b, p, heads[id]);
-        p = startDigits.write(b, p, e.startNs());
+        p = startDigits.write(b, p, offsetNs + e.startNs());
         b[p++] = ',';
-        p = endDigits.write(b, p, e.endNs());
+        p = endDigits.write(b, p, offsetNs + e.endNs());
         b[p++] = ',';
         p = AsciiBuffer.dec(b, p, e.durationNs());
         b[p++] = ',';
         p = AsciiBuffer.dec(b, p, e.burstNs());
         b[p++] = ',';
         int target = targetField[id];
-        if (target >= 0) p = AsciiBuffer.dec(b, p, e.value(target));
+        p = AsciiBuffer.dec(b, p, target >= 0 ? e.value(target) : -1);
         b[p++] = ',';
-        if (d.elemSize() > 0) p = AsciiBuffer.dec(b, p, e.bytes());
+        p = AsciiBuffer.dec(b, p, d.elemSize() > 0 ? e.bytes() : 0);
         b[p++] = ',';
         byte[][] names = fieldNames[id];
         byte[] style = styles[id];

@@ -153,16 +153,16 @@ class Shmembin2txtTest {
         assertEquals(0, r.status(), r.err());
         assertEquals(List.of(
                 "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
-                "0,0,0,shmem_init,SETUP,0,1000,1000,0,,,",
+                "0,0,0,shmem_init,SETUP,0,1000,1000,0,-1,0,",
                 "0,0,1,shmem_long_put,PUT,1500,1800,300,500,1,128,dest=0x7f0000001000;source=0x5500000000;nelems=16;pe=1",
                 "0,0,2,shmem_long_put,PUT,2000,2100,100,200,1,32,dest=0x7f0000000f00;source=0x5500000080;nelems=4;pe=1",
                 "0,0,3,shmem_int_p,PUT,2500,2550,50,400,0,4,dest=0x7f0000002000;value=-7;pe=0",
-                "0,0,4,shmem_quiet,ORDERING,3000,3400,400,450,,,",
-                "0,0,5,shmem_finalize,SETUP,4000,5000,1000,600,,,",
-                "1,0,0,shmem_init,SETUP,0,1200,1200,0,,,",
+                "0,0,4,shmem_quiet,ORDERING,3000,3400,400,450,-1,0,",
+                "0,0,5,shmem_finalize,SETUP,4000,5000,1000,600,-1,0,",
+                "1,0,0,shmem_init,SETUP,0,1200,1200,0,-1,0,",
                 "1,0,1,shmem_int_p,PUT,1300,1340,40,100,0,4,dest=0x7f0000003000;value=42;pe=0",
-                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,,,",
-                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,,,ctx=0x2a0"), r.outLines());
+                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,-1,0,",
+                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,-1,0,ctx=0x2a0"), r.outLines());
     }
 
     @Test
@@ -190,12 +190,12 @@ class Shmembin2txtTest {
                         + " last complete event"), r.err().lines().toList());
         assertEquals(List.of(
                 "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
-                "1,0,0,shmem_init,SETUP,0,1200,1200,0,,,",
+                "1,0,0,shmem_init,SETUP,0,1200,1200,0,-1,0,",
                 "1,0,1,shmem_int_p,PUT,1300,1340,40,100,0,4,dest=0x7f0000003000;value=42;pe=0",
-                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,,,",
-                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,,,ctx=0x2a0",
-                "3,0,0,shmem_init,SETUP,0,100,100,0,,,",
-                "3,0,1,shmem_quiet,ORDERING,2000,2345,345,1900,,,"), r.outLines());
+                "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,-1,0,",
+                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,-1,0,ctx=0x2a0",
+                "3,0,0,shmem_init,SETUP,0,100,100,0,-1,0,",
+                "3,0,1,shmem_quiet,ORDERING,2000,2345,345,1900,-1,0,"), r.outLines());
 
         List<String> summary = Runs.run("--summary", pe3.toString(), pe1.toString()).outLines();
         assertEquals(List.of("== files",

@@ -6,10 +6,8 @@ import io.shmemtrace.merged.format.AlignmentMethod;
 import java.util.Arrays;
 
 /**
- * Puts every PE's times on one time base (FORMAT.md, "Time"). Each header carries the PE's init instant on
- * CLOCK_MONOTONIC and CLOCK_REALTIME: PEs of one host share CLOCK_MONOTONIC, so their offsets are exact; PEs
- * of several hosts fall back on CLOCK_REALTIME, whose hosts may disagree by microseconds or more. The barrier
- * step then lines up the end of every PE's first shmem_barrier_all, the one instant all PEs share, and keeps
+ * Puts every PE's times on one time base (FORMAT.md, "Time"): the header clocks ({@link HeaderClocks}), exact on
+ * one host; on several hosts CLOCK_REALTIME, whose hosts may disagree. The barrier step then lines up the end of every PE's first shmem_barrier_all, the one instant all PEs share, and keeps
  * the shift per PE for the index.
  */
 public final class Alignment {
@@ -25,32 +23,15 @@ public final class Alignment {
     private final long[] firstBarrierEnd;
 
     Alignment(TraceRun.Input[] byPe, Mode mode) {
-        String host = null;
-        boolean same = true;
-        long minMono = Long.MAX_VALUE;
-        long minReal = Long.MAX_VALUE;
-        TraceRun.Input earliest = null;
-        for (TraceRun.Input i : byPe) {
-            if (i == null) continue;
-            TraceHeader h = i.header();
-            if (host == null) host = h.host();
-            same &= !h.host().isEmpty() && h.host().equals(host);
-            if (h.initMonoNs() < minMono) {
-                minMono = h.initMonoNs();
-                earliest = i;
-            }
-            minReal = Math.min(minReal, h.initRealNs());
-        }
-        this.oneHost = same;
-        this.barrierStep = mode == Mode.BARRIER || (mode == Mode.AUTO && !same);
-        this.initOffsetNs = new long[byPe.length];
+        TraceHeader[] headers = new TraceHeader[byPe.length];
+        for (int pe = 0; pe < byPe.length; pe++) headers[pe] = byPe[pe] == null ? null : byPe[pe].header();
+        HeaderClocks clocks = HeaderClocks.of(headers);
+        this.oneHost = clocks.oneHost();
+        this.barrierStep = mode == Mode.BARRIER || (mode == Mode.AUTO && !oneHost);
+        this.initOffsetNs = clocks.offsetsNs();
+        this.baseRealNs = clocks.baseRealNs();
         this.firstBarrierEnd = new long[byPe.length];
         Arrays.fill(firstBarrierEnd, Long.MIN_VALUE);
-        for (int pe = 0; pe < byPe.length; pe++) {
-            TraceHeader h = byPe[pe] == null ? null : byPe[pe].header();
-            initOffsetNs[pe] = h == null ? -1 : same ? h.initMonoNs() - minMono : h.initRealNs() - minReal;
-        }
-        this.baseRealNs = same && earliest != null ? earliest.header().initRealNs() : minReal;
     }
 
     public AlignmentMethod method() {
