@@ -30,8 +30,10 @@ class BenchConfigTest {
     private static final Catalog SPEC = Catalog.spec();
 
     @Test
-    void readsThePapersConfigurationUnchanged() throws ConfigException {
+    void readsThePapersConfigurationUnchanged() throws Exception {
         String paper = "TESTNUM\tTESTCLASS\tNELEMS\tSTRIDE\n1\t1\t100\t1\n2\t3\t900\t1\n3\t1\t5000\t4\n";
+        // shipped as it is, for the README's commands
+        assertEquals(paper, java.nio.file.Files.readString(java.nio.file.Path.of("../examples/shmembench/paper.cfg")));
         List<BenchTest> tests = BenchConfig.parse("paper.cfg", paper, SPEC);
         assertEquals(List.of(1, 2, 3), tests.stream().map(BenchTest::number).toList());
         assertEquals(List.of(BenchClass.PUT, BenchClass.COLLECTIVE, BenchClass.PUT),
