@@ -2,7 +2,8 @@
  * shmem2otf2-writer ARCHIVE_DIR NAME: writes an OTF2 archive through the reference library from the event
  * stream shmem2otf2 (Java) sends on stdin, one record a line (Otf2Stream.java is the other side):
  *
- *   T tasks realtime_ns                 the run: PE count, CLOCK_REALTIME of timestamp 0 (first line)
+ *   T tasks realtime_ns run             the run: PE count, CLOCK_REALTIME of timestamp 0, its id (first line)
+ *   H host name n pe...                 a host and its PEs: a system-tree node under the machine
  *   R region role name                  a region (traced function), OTF2 region role; the name's bytes other
  *                                       than letters, digits and _ . : @ + - / as %XX (one token, whatever it is)
  *   S set n rank...                     a PE set: a group, a communicator and an RMA window of its own
@@ -12,7 +13,10 @@
  *   A ts remote type sent received id   RmaAtomic
  *   B ts id / C ts id                   RmaOpCompleteBlocking / RmaOpCompleteRemote
  *   CB ts / CE ts op sync set root sent received   RmaCollectiveBegin / End on the set's window
- *   LA ts lock / LR ts lock             RmaAcquireLock (exclusive) / RmaReleaseLock
+ *   LA ts lock / LT ts lock / LR ts lock  RmaAcquireLock (exclusive) / RmaTryLock / RmaReleaseLock, on no PE
+ *   W ts                                RmaWaitChange (a wait returned) on window 0
+ *   WC ts win / WD ts win               RmaWinCreate / RmaWinDestroy
+ *   PB ts / PE ts                       ProgramBegin (the run's id, no arguments) / ProgramEnd (status unknown)
  *
  * Timestamps are ns. A location's timestamps are kept from going backwards (the merge's per-PE clock rounding).
  * Any error: one line on stderr, exit 1 (shmem2otf2 then removes the half-written archive).
@@ -43,6 +47,12 @@ static size_t n_regions, cap_regions;
 typedef struct { uint32_t id; uint32_t n; uint64_t *ranks; } pe_set;
 static pe_set *sets;
 static size_t n_sets, cap_sets;
+/* per PE: its system-tree node (1 + host index; 0, the machine, where no host was given) */
+static OTF2_SystemTreeNodeRef *pe_node;
+typedef struct { OTF2_StringRef name; } host;
+static host *hosts;
+static size_t n_hosts, cap_hosts;
+static OTF2_StringRef run_name;
 static int tasks;
 static uint64_t realtime_ns, max_ts;
 static long line_no;
@@ -146,8 +156,16 @@ static void event(char *kind, char **f, int nf) {
         e = OTF2_EvtWriter_RmaCollectiveEnd(w, NULL, stamp(v[0]), (OTF2_CollectiveOp) v[1], (OTF2_RmaSyncLevel) v[2],
                                             (OTF2_RmaWinRef) v[3], (uint32_t) v[4], v[5], v[6]);
     else if (!strcmp(kind, "LA") && nf == 2)
-        e = OTF2_EvtWriter_RmaAcquireLock(w, NULL, stamp(v[0]), 0, 0, v[1], OTF2_LOCK_EXCLUSIVE);
-    else if (!strcmp(kind, "LR") && nf == 2) e = OTF2_EvtWriter_RmaReleaseLock(w, NULL, stamp(v[0]), 0, 0, v[1]);
+        e = OTF2_EvtWriter_RmaAcquireLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1], OTF2_LOCK_EXCLUSIVE);
+    else if (!strcmp(kind, "LT") && nf == 2)
+        e = OTF2_EvtWriter_RmaTryLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1], OTF2_LOCK_EXCLUSIVE);
+    else if (!strcmp(kind, "LR") && nf == 2)
+        e = OTF2_EvtWriter_RmaReleaseLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1]);
+    else if (!strcmp(kind, "W") && nf == 1) e = OTF2_EvtWriter_RmaWaitChange(w, NULL, stamp(v[0]), 0);
+    else if (!strcmp(kind, "WC") && nf == 2) e = OTF2_EvtWriter_RmaWinCreate(w, NULL, stamp(v[0]), (OTF2_RmaWinRef) v[1]);
+    else if (!strcmp(kind, "WD") && nf == 2) e = OTF2_EvtWriter_RmaWinDestroy(w, NULL, stamp(v[0]), (OTF2_RmaWinRef) v[1]);
+    else if (!strcmp(kind, "PB") && nf == 1) e = OTF2_EvtWriter_ProgramBegin(w, NULL, stamp(v[0]), run_name, 0, NULL);
+    else if (!strcmp(kind, "PE") && nf == 1) e = OTF2_EvtWriter_ProgramEnd(w, NULL, stamp(v[0]), OTF2_UNDEFINED_INT64);
     else die("unknown record");
     check(e, "writing an event");
 }
@@ -157,6 +175,7 @@ static void definitions(void) {
     if (!d) die("cannot open the definition writer");
     /* strings used by the definitions below, then all strings */
     OTF2_StringRef machine = string("machine"), node = string("node"), shmem = string("SHMEM");
+    OTF2_StringRef machine_class = string("machine");
     OTF2_StringRef world = string("all PEs"), empty = string("");
     char name[64];
     OTF2_StringRef *pe_names = calloc((size_t) tasks, sizeof *pe_names);
@@ -177,10 +196,16 @@ static void definitions(void) {
     for (size_t i = 0; i < n_strings; i++) check(OTF2_GlobalDefWriter_WriteString(d, (OTF2_StringRef) i, strings[i]), "string");
     check(OTF2_GlobalDefWriter_WriteClockProperties(d, 1000000000, 0, max_ts + 1, realtime_ns), "clock properties");
     check(OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_SHMEM, shmem, OTF2_PARADIGM_CLASS_PROCESS), "paradigm");
-    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, machine, node, OTF2_UNDEFINED_SYSTEM_TREE_NODE), "system tree");
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, machine, machine_class, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+          "system tree");
+    for (size_t i = 0; i < n_hosts; i++) {
+        check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, (OTF2_SystemTreeNodeRef) (i + 1), hosts[i].name, node, 0),
+              "system tree node");
+    }
     for (int pe = 0; pe < tasks; pe++) {
         check(OTF2_GlobalDefWriter_WriteLocationGroup(d, (OTF2_LocationGroupRef) pe, pe_names[pe],
-                OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP), "location group");
+                OTF2_LOCATION_GROUP_TYPE_PROCESS, pe_node ? pe_node[pe] : 0, OTF2_UNDEFINED_LOCATION_GROUP),
+              "location group");
     }
     for (size_t i = 0; i < n_locations; i++) {
         check(OTF2_GlobalDefWriter_WriteLocation(d, locations[i].id, loc_names[i], OTF2_LOCATION_TYPE_CPU_THREAD,
@@ -235,9 +260,24 @@ int main(int argc, char **argv) {
         int nf = 0;
         for (char *tok = strtok(line, " \n"); tok && nf < (int) (sizeof f / sizeof *f); tok = strtok(NULL, " \n")) f[nf++] = tok;
         if (nf == 0) continue;
-        if (!strcmp(f[0], "T") && nf == 3) {
+        if (!strcmp(f[0], "T") && nf == 4) {
             tasks = atoi(f[1]);
+            if (tasks < 1) die("no PEs");
             realtime_ns = strtoull(f[2], NULL, 10);
+            run_name = string(unescape(f[3]));
+            pe_node = calloc((size_t) tasks, sizeof *pe_node);
+            if (!pe_node) die("out of memory");
+        } else if (!strcmp(f[0], "H") && nf >= 4 && pe_node) {
+            hosts = grow(hosts, &cap_hosts, n_hosts + 1, sizeof *hosts);
+            hosts[n_hosts].name = string(unescape(f[2]));
+            uint32_t n = (uint32_t) atol(f[3]);
+            if ((int) n != nf - 4) die("a host's PE count and its PEs differ");
+            for (uint32_t i = 0; i < n; i++) {
+                long pe = atol(f[4 + i]);
+                if (pe < 0 || pe >= tasks) die("a host's PE outside the run");
+                pe_node[pe] = (OTF2_SystemTreeNodeRef) (n_hosts + 1);
+            }
+            n_hosts++;
         } else if (!strcmp(f[0], "R") && nf == 4) {
             regions = grow(regions, &cap_regions, n_regions + 1, sizeof *regions);
             regions[n_regions].id = (uint32_t) atol(f[1]);

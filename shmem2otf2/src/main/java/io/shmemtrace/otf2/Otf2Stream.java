@@ -18,8 +18,12 @@ import java.util.Map;
  * way Score-P records SHMEM: a region per traced function (Enter / Leave); RmaPut, RmaGet, RmaAtomic with the
  * target PE and bytes; RmaOpCompleteBlocking where a call completes on return, RmaOpCompleteRemote at the call
  * the merge linked a deferred put or _nbi call to (its quiet, barrier, ...); collectives as
- * RmaCollectiveBegin / End on their PE set's window; locks as RmaAcquireLock / RmaReleaseLock. A collapsed
- * polling loop becomes its calls again, evenly spread over its span, so that the archive has every call.
+ * RmaCollectiveBegin / End on their PE set's window, at the synchronisation level OpenSHMEM gives them (barriers
+ * process and memory, syncs process only); locks as RmaAcquireLock / RmaTryLock / RmaReleaseLock on no particular
+ * PE (Score-P's choice: a SHMEM lock has no home PE); a wait as RmaWaitChange when it returns; each PE's windows
+ * created at its init (every PE's) or at its first collective on a set, and destroyed at its finalize; the
+ * program's begin and end on each PE's main thread; a system-tree node per host. A collapsed polling loop becomes
+ * its calls again, evenly spread over its span, so that the archive has every call.
  * Timestamps: the merged time base in ns, plus PAD_NS so that none is negative.
  */
 final class Otf2Stream {
@@ -29,8 +33,7 @@ final class Otf2Stream {
     // OTF2 enumerations (OTF2_Definitions.h, OTF2_Events.h)
     private static final int ROLE_FUNCTION = 1, ROLE_BARRIER = 15, ROLE_ONE2ALL = 23, ROLE_ALL2ALL = 25;
     private static final int OP_BARRIER = 0, OP_BCAST = 1, OP_ALLGATHER = 6, OP_ALLTOALL = 8, OP_ALLREDUCE = 11;
-    private static final int SYNC_NONE = 0, SYNC_PROCESS_AND_MEMORY = 3;
-    private static final int ATOMIC_ACCUMULATE = 0, ATOMIC_FETCH_AND_ADD = 5;
+    private static final int SYNC_NONE = 0, SYNC_PROCESS = 1, SYNC_PROCESS_AND_MEMORY = 3;
 
     private final PsinsFile file;
     private final Writer out;
@@ -48,16 +51,29 @@ final class Otf2Stream {
 
     void write() throws IOException, PsinsFormatException {
         int tasks = file.header().tasks();
-        emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS));
-        for (CallEntry c : file.calls()) emit("R " + c.index() + " " + role(c.type()) + " " + token(c.name()));
+        emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS) + " " + token(file.header().runId()));
+        for (int i = 0; i < file.hosts().size(); i++) {
+            line.setLength(0);
+            line.append("H ").append(i).append(' ').append(token(file.hosts().get(i).name()))
+                    .append(' ').append(file.hosts().get(i).pes().length);
+            for (int pe : file.hosts().get(i).pes()) line.append(' ').append(pe);
+            emit(line.toString());
+        }
+        AtomicKind[] atomics = new AtomicKind[file.calls().size()];
+        for (CallEntry c : file.calls()) {
+            emit("R " + c.index() + " " + role(c.type()) + " " + token(c.name()));
+            atomics[c.index()] = AtomicKind.of(c.name());
+        }
         writeSets(tasks);
         PsinsRecord r = new PsinsRecord();
         for (int task = 0; task < tasks; task++) {
             if (file.tasks().get(task).events() == 0) continue;
             PsinsFile.TaskReader reader = file.reader(task, 1 << 16);
             Map<Integer, List<Long>> completedBy = new HashMap<>();
+            java.util.Set<Integer> windows = new java.util.LinkedHashSet<>(); // created on this PE, in order
             long matching = 0;
             int thread = -1;
+            long mainEnd = -1; // the main thread's last time: its program end
             while (reader.next(r)) {
                 if (r.thread() != thread) {
                     thread = r.thread();
@@ -65,16 +81,24 @@ final class Otf2Stream {
                 }
                 long start = PsinsRecord.ns(r.start()) + PAD_NS;
                 long end = start + PsinsRecord.ns(r.duration());
+                if (thread == 0) mainEnd = Math.max(mainEnd, end);
                 int region = r.call().index();
                 if (r.type() == PsinsType.REPEAT) {
                     repeated(region, start, end, r.repeats());
                     continue;
                 }
+                if (r.type() == PsinsType.INIT && thread == 0) event("PB", start);
+                if (r.type() == PsinsType.FINALIZE && thread == 0) {
+                    List<Integer> created = new ArrayList<>(windows);
+                    for (int i = created.size() - 1; i >= 0; i--) event("WD", start, created.get(i));
+                    windows.clear();
+                }
+                if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event("WC", start, r.set());
                 event("E", start, region);
                 switch (r.type().payload()) {
                     case RMA -> {
                         long id = matching++;
-                        rma(r, start, id);
+                        rma(r, start, id, atomics[region]);
                         if (r.completion() == r.event()) event("B", end, id);
                         else if (r.completion() >= 0) completedBy.computeIfAbsent(r.completion(), k -> new ArrayList<>()).add(id);
                     }
@@ -82,6 +106,10 @@ final class Otf2Stream {
                     case LOCK -> {
                         if (r.type() == PsinsType.CLEAR_LOCK) event("LR", start, r.lock());
                         else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event("LA", end, r.lock());
+                        else event("LT", end, r.lock()); // a test_lock that did not get it
+                    }
+                    case SYNC -> {
+                        if (r.type() == PsinsType.WAIT) event("W", end); // a wait returns on the change it waited for
                     }
                     default -> { }
                 }
@@ -89,6 +117,12 @@ final class Otf2Stream {
                 if (completed != null) for (long id : completed) event("C", end, id);
                 if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
                 event("X", end, region);
+                if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event("WC", end, 0);
+            }
+            if (mainEnd >= 0) {
+                emit("L " + location(task, 0) + " " + task + " 0");
+                for (int w : windows) event("WD", mainEnd, w); // a PE that ended without finalize
+                event("PE", mainEnd);
             }
         }
         out.flush();
@@ -111,12 +145,12 @@ final class Otf2Stream {
         }
     }
 
-    private void rma(PsinsRecord r, long start, long id) throws IOException {
+    private void rma(PsinsRecord r, long start, long id, AtomicKind atomic) throws IOException {
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT -> event("P", start, r.target(), r.bytes(), id);
             case GET, GET_NBI, G, IGET -> event("G", start, r.target(), r.bytes(), id);
-            case ATOMIC -> event("A", start, r.target(), ATOMIC_ACCUMULATE, r.bytes(), 0, id);
-            default -> event("A", start, r.target(), ATOMIC_FETCH_AND_ADD, r.bytes(), r.bytes(), id);
+            default -> event("A", start, r.target(), atomic.otf2Type, atomic.operands * r.bytes(),
+                    atomic.fetches ? r.bytes() : 0, id);
         }
     }
 
@@ -124,9 +158,13 @@ final class Otf2Stream {
         int op;
         int sync = SYNC_NONE;
         switch (r.type()) {
-            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> {
+            case BARRIER_ALL, BARRIER -> { // a quiet, then the barrier: every PE's transfers complete
                 op = OP_BARRIER;
                 sync = SYNC_PROCESS_AND_MEMORY;
+            }
+            case SYNC_ALL, SYNC -> { // the barrier alone: transfers may still be in flight
+                op = OP_BARRIER;
+                sync = SYNC_PROCESS;
             }
             case BROADCAST -> op = OP_BCAST;
             case COLLECT, FCOLLECT -> op = OP_ALLGATHER;

@@ -246,7 +246,8 @@ class MergeTest {
         assertEquals(0, first.status(), first.err());
         assertEquals(first.out(), second.out());
         List<String> lines = first.out().lines().toList();
-        assertEquals(1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, task lines, records");
+        assertEquals(1 + 1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, host, task lines, records");
+        assertTrue(lines.contains("# host 0: " + hostOf(run) + ": " + PES + " PEs"), lines.subList(0, 4).toString());
         assertTrue(lines.stream().anyMatch(l -> l.matches("0 #3 put_nbi shmem_putmem_nbi t=\\S+ d=0\\.000000300 target=1"
                 + " bytes=4096 nbi completion=#6")), first.out().lines().limit(12).toList().toString());
         // Text from the merged binary file is the same text.
@@ -255,6 +256,13 @@ class MergeTest {
         assertTrue(Files.exists(merged));
         try (PsinsFile f = PsinsFile.open(merged)) {
             for (TaskEntry t : f.tasks()) assertEquals(EVENTS, t.events());
+        }
+    }
+
+    /** The host the synthetic run's headers name (its PEs all on one). */
+    private static String hostOf(Path run) throws Exception {
+        try (TraceFile f = TraceFile.open(run.resolve(String.format("pe%05d.shmt", 0)))) {
+            return f.header().host();
         }
     }
 }

@@ -158,7 +158,7 @@ public final class Merge {
             progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
-            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites);
+            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites, byPe);
             out.flush();
             long end = out.position();
             // Sealed once written in full: forward links are patched into records until the last task is done.
@@ -205,7 +205,7 @@ public final class Merge {
     }
 
     private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks,
-                                   Sites sites) throws IOException {
+                                   Sites sites, TraceRun.Input[] byPe) throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
             table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
                     .putInt(s.start).putInt(s.logStride).putInt(s.size));
@@ -232,7 +232,26 @@ public final class Merge {
                     .put((byte) TABLE_SITE).putInt(i).putLong(site.offset()).putShort((short) path.length).put(path)
                     .putShort((short) id.length).put(id));
         }
-        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size();
+        int hosts = writeHosts(out, byPe);
+        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size() + hosts;
+    }
+
+    /** One record per host the PEs ran on (as their headers name it), in order of its first PE; returns how many. */
+    private static int writeHosts(MergedOutput out, TraceRun.Input[] byPe) throws IOException {
+        java.util.Map<String, List<Integer>> hosts = new java.util.LinkedHashMap<>();
+        for (int pe = 0; pe < byPe.length; pe++) {
+            if (byPe[pe] != null) hosts.computeIfAbsent(byPe[pe].header().host(), h -> new java.util.ArrayList<>()).add(pe);
+        }
+        int index = 0;
+        for (var host : hosts.entrySet()) {
+            byte[] name = host.getKey().getBytes(StandardCharsets.UTF_8);
+            ByteBuffer b = ByteBuffer.allocate(11 + name.length + 4 * host.getValue().size()).order(ByteOrder.LITTLE_ENDIAN)
+                    .put((byte) TABLE_HOST).putInt(index++).putShort((short) name.length).put(name)
+                    .putInt(host.getValue().size());
+            for (int pe : host.getValue()) b.putInt(pe);
+            table(out, b);
+        }
+        return hosts.size();
     }
 
     private static ByteBuffer header(TraceRun scan, Alignment alignment, long tablesOffset, Result r, boolean callsites) {

@@ -45,6 +45,7 @@ public final class PsinsFile implements AutoCloseable {
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
     private final List<SiteKey> sites = new ArrayList<>();
+    private final List<Host> hosts = new ArrayList<>();
     private final Map<String, String> siteBuildIds = new HashMap<>();
     /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
     private final Map<String, Long> farLinks = new HashMap<>();
@@ -90,6 +91,9 @@ public final class PsinsFile implements AutoCloseable {
     public PsinsHeader header() { return header; }
     public List<TaskEntry> tasks() { return tasks; }
     public List<PeSet> peSets() { return sets; }
+
+    /** The hosts the PEs ran on, each with its PEs (as their trace headers named it). */
+    public List<Host> hosts() { return hosts; }
     public List<CallEntry> calls() { return calls; }
     /** Whether records carry call sites (the per-PE traces were taken with SHMEMTRACE_CALLSITES). */
     public boolean hasCallsites() { return (header.flags() & FLAG_CALLSITES) != 0; }
@@ -214,6 +218,22 @@ public final class PsinsFile implements AutoCloseable {
                     SiteKey site = new SiteKey(Escape.text(new String(module, StandardCharsets.UTF_8)), offset);
                     sites.add(site);
                     if (site.known()) siteBuildIds.putIfAbsent(site.module(), Escape.text(new String(id, StandardCharsets.US_ASCII)));
+                } else if (kind == TABLE_HOST) {
+                    int index = t.getInt();
+                    byte[] name = new byte[t.getShort() & 0xFFFF];
+                    t.get(name);
+                    int members = t.getInt();
+                    if (index != hosts.size() || members < 0 || members > header.tasks() || members > t.remaining() / 4) {
+                        throw new PsinsFormatException(path, "damaged host table at byte " + recordAt);
+                    }
+                    int[] pes = new int[members];
+                    for (int m = 0; m < members; m++) {
+                        pes[m] = t.getInt();
+                        if (pes[m] < 0 || pes[m] >= header.tasks()) {
+                            throw new PsinsFormatException(path, "damaged host table at byte " + recordAt);
+                        }
+                    }
+                    hosts.add(new Host(Escape.text(new String(name, StandardCharsets.UTF_8)), pes));
                 } else if (kind == TABLE_LINK) {
                     farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {

@@ -30,6 +30,10 @@ final class TextTrace {
         for (PeSet s : f.peSets()) {
             out.printf("# set %d: PE_start %d, logPE_stride %d, PE_size %d%n", s.id(), s.start(), s.logStride(), s.size());
         }
+        for (int i = 0; i < f.hosts().size(); i++) {
+            io.shmemtrace.merged.read.Host host = f.hosts().get(i);
+            out.printf("# host %d: %s: %d PEs%n", i, host.name(), host.pes().length);
+        }
         if (f.hasCallsites()) {
             List<String> names = f.siteNames(note -> { });
             for (int i = 0; i < names.size(); i++) out.printf("# site %d: %s %s%n", i, f.sites().get(i), names.get(i));

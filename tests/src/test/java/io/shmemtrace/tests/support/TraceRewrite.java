@@ -49,4 +49,23 @@ public final class TraceRewrite {
         Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING);
         return removed[0];
     }
+
+    /** Names another host in a trace's header (as if its PE had run there), its checksum made right again. */
+    public static void onHost(Path file, String host) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer h = java.nio.ByteBuffer.allocate(io.shmemtrace.format.Layout.H_CRC_COVERS + 4)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ch.read(h, 0);
+            byte[] name = new byte[io.shmemtrace.format.Layout.HOST_SIZE];
+            byte[] given = host.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            System.arraycopy(given, 0, name, 0, Math.min(given.length, name.length - 1));
+            h.put(io.shmemtrace.format.Layout.H_HOST, name);
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            crc.update(h.array(), 0, io.shmemtrace.format.Layout.H_CRC_COVERS);
+            h.putInt(io.shmemtrace.format.Layout.H_HEADER_CRC, (int) crc.getValue());
+            h.rewind();
+            ch.write(h, 0);
+        }
+    }
 }
