@@ -3,8 +3,12 @@
  * N times and until the handler has run 100 times. The handler re-enters the tracer at any point of a traced
  * call: before the library call, while a block changes, while a record is written (SignalReentryTest).
  * stdout: what the loop computed (the same traced or not); stderr: "pe P: C calls, K handler calls", for
- * the trace's counts.
+ * the trace's counts. SIGALRM goes to the main thread only: it is blocked before shmem_init, so that the threads
+ * the library starts (UCX's, Open MPI's) inherit the block, and unblocked in the main thread after. A process
+ * signal may otherwise run the handler on a library thread, and a quiet there races the main thread's use of a
+ * single-threaded UCX worker (an assertion in ucp_worker_progress, untraced too, on a busy machine).
  */
+#include <pthread.h>
 #include <shmem.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,7 +37,12 @@ int main(int argc, char **argv)
         return 2;
     }
     long n = atol(argv[1]);
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &alarm, NULL);
     shmem_init();
+    pthread_sigmask(SIG_UNBLOCK, &alarm, NULL);
     long sum = 0;
     struct sigaction action = {.sa_handler = on_alarm};
     sigemptyset(&action.sa_mask);
