@@ -4,9 +4,8 @@ import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceRun;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -14,31 +13,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
-import javax.imageio.ImageIO;
 
 /**
- * --html FILE: one self-contained page (styles, the one script and the pictures inline; nothing fetched):
- * job facts; time in SHMEM and computing per PE over the application window (sorted stacked bars, binned past
- * 1,024 PEs); calls, time and bytes per function; message sizes per operation; the PE x PE bytes heatmap
- * (aggregated past 256 PEs, a PNG); a timeline of a window (one lane per PE shown, events coloured by operation,
- * CPU bursts blank); the wait states. Pictures are SVG written here. Streams file by file like the summary.
+ * --html FILE: one self-contained page (styles, the scripts and the pictures inline; nothing fetched). First a
+ * banner when part of the run is missing (crashed or capped PEs, calls not recorded, absent PEs); the job's facts
+ * (run, start date, PEs per host, the tracer's settings); time in SHMEM and computing per PE (sorted bars, binned
+ * past 1,024 PEs) naming the slowest PEs; the imbalance across PEs per function; calls, time and bytes per function;
+ * message sizes per operation; the PE x PE bytes heatmap and the time-binned SHMEM share per PE (Darshan's view),
+ * both with axes and scale ({@link MatrixImage}); the timeline of the PEs that matter ({@link Timeline}); the wait
+ * states. Streams file by file like the summary; only the timeline's lanes are read again.
  */
 final class HtmlReport extends Report {
     static final int BAR_LIMIT = 1024;
     static final int HEATMAP_LIMIT = 256;
-    private static final int LANES = 64;
-    private static final int EVENTS_DRAWN = 40_000;
     private static final int SIZE_BINS = 41;
+    private static final int NAMED = 10;
 
     private final Path file;
     private final ByteMatrix heatmap;
@@ -49,19 +45,21 @@ final class HtmlReport extends Report {
     private final Supplier<String> waitStates;
     private final PeStats job = new PeStats();
     private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs
+    private final List<PeStats> all = new ArrayList<>();
     private final Map<Operation, long[]> sizes = new EnumMap<>(Operation.class);
-    private final List<long[]> drawn = new ArrayList<>(); // lane pe, start ns, end ns, operation ordinal
-    private final Set<String> hosts = new LinkedHashSet<>();
+    /** Host -> PEs there, in order of first appearance. */
+    private final Map<String, Integer> hosts = new java.util.LinkedHashMap<>();
+    /** What is missing from the traces, one line each: crashed, capped, dropped (the page's banner). */
+    private final List<String> missing = new ArrayList<>();
+    private TraceRun run;
+    private TraceHeader firstHeader;
+    private TimeBins timeBins;
     private String runId = "";
     private int npes;
     private long baseMonoNs = Long.MAX_VALUE;
+    private long earliestRealNs = Long.MAX_VALUE;
     private long fileBaseNs;
     private int filePe;
-    private boolean lane;
-    private int lanesSeen;
-    private long notDrawn;
-    private long windowStartNs = Long.MAX_VALUE;
-    private long windowEndNs = Long.MIN_VALUE;
     private PeStats.FileAccumulator current;
 
     /**
@@ -74,19 +72,26 @@ final class HtmlReport extends Report {
         this.file = file;
         this.heatmap = heatmap;
         this.sites = sites;
-        this.lanePes = lanePes != null ? lanePes : pe -> pe < LANES;
+        this.lanePes = lanePes;
         this.window = window;
         this.waitStates = waitStates;
     }
 
     @Override
     void begin(TraceRun run) {
+        this.run = run;
         npes = Math.max(run.npes(), run.inputs().stream().mapToInt(TraceRun.Input::pe).max().orElse(-1) + 1);
         runId = run.runId() == null ? "" : run.runId();
         for (TraceRun.Input in : run.inputs()) {
-            baseMonoNs = Math.min(baseMonoNs, in.header().initMonoNs());
-            hosts.add(in.header().host());
+            TraceHeader h = in.header();
+            if (firstHeader == null) firstHeader = h;
+            baseMonoNs = Math.min(baseMonoNs, h.initMonoNs());
+            earliestRealNs = Math.min(earliestRealNs, h.initRealNs());
+            hosts.merge(h.host(), 1, Integer::sum);
         }
+        timeBins = new TimeBins(npes);
+        int absent = npes - run.inputs().size();
+        if (absent > 0) missing.add(absent + " of " + npes + " PEs have no trace here");
     }
 
     @Override
@@ -94,7 +99,6 @@ final class HtmlReport extends Report {
         current = new PeStats.FileAccumulator();
         filePe = f.header().pe();
         fileBaseNs = f.header().initMonoNs() - baseMonoNs;
-        lane = lanePes.test(filePe) && lanesSeen < LANES;
     }
 
     @Override
@@ -105,17 +109,9 @@ final class HtmlReport extends Report {
         if (bytes > 0 && e.def().elemSize() > 0) {
             sizes.computeIfAbsent(op, k -> new long[SIZE_BINS])[63 - Long.numberOfLeadingZeros(bytes)] += e.calls();
         }
-        if (!lane || op == Operation.INIT || op == Operation.FINALIZE) return;
+        if (op == Operation.INIT || op == Operation.FINALIZE) return; // the library's start and end, not the run's
         long start = fileBaseNs + e.startNs();
-        long end = fileBaseNs + e.endNs();
-        if (window != null && (end < window.start() * 1e9 || start > window.end() * 1e9)) return;
-        windowStartNs = Math.min(windowStartNs, start);
-        windowEndNs = Math.max(windowEndNs, end);
-        if (drawn.size() >= EVENTS_DRAWN) {
-            notDrawn++;
-            return;
-        }
-        drawn.add(new long[] {filePe, start, end, op.ordinal()});
+        timeBins.add(filePe, start, start + e.callsNs());
     }
 
     @Override
@@ -123,7 +119,12 @@ final class HtmlReport extends Report {
         PeStats p = current.finish(f.header().pe());
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs});
-        if (lane) lanesSeen++;
+        all.add(p);
+        TraceHeader h = f.header();
+        if (h.state() != io.shmemtrace.format.TraceState.FINALIZED) missing.add("PE " + h.pe() + " " + h.state().description());
+        if (h.capped()) missing.add("PE " + h.pe() + " reached SHMEMTRACE_MAX_BYTES: later calls were counted, not recorded");
+        if (h.droppedEvents() > 0) missing.add("PE " + h.pe() + ": " + h.droppedEvents() + " calls not recorded");
+        if (p.events == 0) missing.add("PE " + h.pe() + ": no call recorded");
     }
 
     @Override
@@ -132,15 +133,18 @@ final class HtmlReport extends Report {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>shmemtrace: ")
                 .append(esc(runId)).append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         h.append("<h1>shmemtrace report</h1>\n");
+        banner(h);
         facts(h);
         bars(h);
+        imbalance(h);
         functions(h);
         callSites(h);
         histograms(h);
         heatmap(h);
+        timeBins(h);
         timeline(h);
         h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(esc(waitStates.get())).append("</pre>\n");
-        h.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        h.append("<script>").append(SCRIPT).append(Timeline.SCRIPT).append("</script>\n</body></html>\n");
         try {
             OutputFiles.write(file, true, f -> Files.writeString(f, h, StandardCharsets.UTF_8)); // the tool checked --force
         } catch (IOException e) {
@@ -148,12 +152,28 @@ final class HtmlReport extends Report {
         }
     }
 
+    /** Said first when the traces do not hold the whole run: crashed or capped PEs, calls not recorded, PEs absent. */
+    private void banner(StringBuilder h) {
+        if (missing.isEmpty()) return;
+        h.append("<div class=\"banner\" id=\"missing-data\"><strong>Part of the run is missing:</strong> the figures below"
+                + " count only what was recorded.<ul>");
+        for (String m : missing.subList(0, Math.min(20, missing.size()))) h.append("<li>").append(esc(m)).append("</li>");
+        if (missing.size() > 20) h.append("<li>and ").append(missing.size() - 20).append(" more</li>");
+        h.append("</ul></div>\n");
+    }
+
     private void facts(StringBuilder h) {
         long windowNs = perPe.stream().mapToLong(p -> p[1]).max().orElse(0);
         h.append("<h2>Job</h2>\n<table class=\"facts\">");
         fact(h, "run", esc(runId), "run");
+        if (earliestRealNs != Long.MAX_VALUE) {
+            fact(h, "started", java.time.Instant.ofEpochSecond(earliestRealNs / 1_000_000_000L).toString()
+                    .replace('T', ' ').replace("Z", " UTC"), "date");
+        }
         fact(h, "PEs", Integer.toString(npes), "pes");
-        fact(h, "hosts", hosts.size() + " (" + esc(String.join(", ", hosts.stream().limit(8).toList()))
+        List<String> perHost = new ArrayList<>();
+        hosts.forEach((host, pes) -> perHost.add(host + ": " + pes + " PE" + (pes == 1 ? "" : "s")));
+        fact(h, "hosts", hosts.size() + " (" + esc(String.join(", ", perHost.stream().limit(8).toList()))
                 + (hosts.size() > 8 ? ", ..." : "") + ")", "hosts");
         fact(h, "calls", Long.toString(job.events), "calls");
         fact(h, "application window (longest PE)", seconds(windowNs), "window");
@@ -161,6 +181,13 @@ final class HtmlReport extends Report {
                 "shmem-share");
         fact(h, "shmem_init / shmem_finalize, longest", seconds(job.maxInitNs) + " / " + seconds(job.maxFinalizeNs),
                 "init-finalize");
+        if (firstHeader != null) {
+            TraceHeader t = firstHeader;
+            fact(h, "tracer", String.format(Locale.ROOT, "clock %s, %.1f ns per time unit, blocks of %d KiB, call sites %s",
+                    t.clockSource() == io.shmemtrace.format.Layout.CLOCK_MONOTONIC ? "CLOCK_MONOTONIC" : "TSC",
+                    (1L << t.tickShift()) * 1e9 / Math.max(1, t.tickHz()), t.blockSize() / 1024,
+                    t.callsites() ? "on" : "off"), "tracer");
+        }
         h.append("</table>\n");
     }
 
@@ -201,6 +228,33 @@ final class HtmlReport extends Report {
         h.append("<text x=\"-45\" y=\"10\">100 %</text><text x=\"-30\" y=\"").append(height).append("\">0 %</text>")
                 .append("</g></svg>\n<p class=\"legend\"><span class=\"shmem\">&#9632;</span> in SHMEM "
                         + "<span class=\"compute\">&#9632;</span> computing</p>\n");
+        List<long[]> slowest = new ArrayList<>(perPe);
+        slowest.sort(Comparator.comparingLong((long[] p) -> -p[1]).thenComparingLong(p -> p[0]));
+        h.append("<p id=\"slowest-pes\">Longest windows: ").append(named(slowest, p -> seconds(p[1]))).append("</p>\n");
+        h.append("<p id=\"most-shmem-pes\">Largest SHMEM share: ").append(named(sorted, p -> String.format(Locale.ROOT,
+                "%.1f %%", p[1] == 0 ? 0.0 : 100.0 * Math.min(p[2], p[1]) / p[1]))).append("</p>\n");
+    }
+
+    /** The first NAMED PEs of a list, each with its figure: "PE 125 (1.2 s), PE 164 (1.1 s)". */
+    private static String named(List<long[]> pes, java.util.function.Function<long[], String> figure) {
+        List<String> names = new ArrayList<>();
+        for (long[] p : pes.subList(0, Math.min(NAMED, pes.size()))) names.add("PE " + p[0] + " (" + figure.apply(p) + ")");
+        return String.join(", ", names);
+    }
+
+    /** The summary's "across PEs" table: per function the spread of its time over the PEs, and the imbalance. */
+    private void imbalance(StringBuilder h) {
+        h.append("<h2>Imbalance across PEs</h2>\n<p>Per function, its time on each PE: min / median / max, the PE with the"
+                + " most, and the imbalance (max - mean) / max.</p>\n<table id=\"imbalance\" class=\"sortable\"><thead><tr>"
+                + "<th>function</th><th>PEs</th><th>calls</th><th>min (s)</th><th>median (s)</th><th>max (s)</th>"
+                + "<th>max PE</th><th>imbalance</th></tr></thead><tbody>\n");
+        for (Imbalance r : Imbalance.of(job, all)) {
+            h.append("<tr data-function=\"").append(esc(r.function())).append("\"><td>").append(esc(r.function()))
+                    .append(String.format(Locale.ROOT, "</td><td>%d</td><td>%d</td><td>%.6f</td><td>%.6f</td><td>%.6f</td>"
+                            + "<td>%d</td><td>%.1f %%</td></tr>%n", r.pes(), r.calls(), r.minNs() / 1e9, r.medianNs() / 1e9,
+                            r.maxNs() / 1e9, r.maxPe(), 100 * r.imbalance()));
+        }
+        h.append("</tbody></table>\n");
     }
 
     private void functions(StringBuilder h) {
@@ -264,7 +318,7 @@ final class HtmlReport extends Report {
         h.append("</div>\n");
     }
 
-    /** The bytes matrix as a PNG (one pixel a cell, log colour scale), drawn large and crisp by the page. */
+    /** The bytes matrix: one pixel a cell, log colour scale, axes and scale around it. */
     private void heatmap(StringBuilder h) {
         long[][] cells = heatmap.cells();
         List<String> labels = heatmap.labels();
@@ -276,63 +330,53 @@ final class HtmlReport extends Report {
         }
         long max = 1;
         for (long[] row : cells) for (long v : row) max = Math.max(max, v);
-        BufferedImage img = new BufferedImage(n, n, BufferedImage.TYPE_INT_RGB);
+        double[][] shade = new double[n][n];
         for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                double t = cells[r][c] == 0 ? 0 : Math.log1p(cells[r][c]) / Math.log1p(max);
-                int shade = (int) Math.round(255 * (1 - t));
-                img.setRGB(c, r, cells[r][c] == 0 ? 0xF4F4F4 : (shade << 16) | (shade << 8) | 0xFF);
-            }
-        }
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        try {
-            ImageIO.write(img, "png", png);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            for (int c = 0; c < n; c++) shade[r][c] = cells[r][c] == 0 ? -1 : Math.log1p(cells[r][c]) / Math.log1p(max);
         }
         int side = Math.min(480, Math.max(160, 40 * n));
         h.append("<p>Row: the calling ").append(heatmap.unit()).append(", column: the target; darker is more (log scale),"
-                + " largest cell ").append(max).append(" bytes.</p>\n<img id=\"heatmap\" class=\"heatmap\" alt=\"bytes moved\""
-                + " width=\"").append(side).append("\" height=\"").append(side).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\">\n");
+                + " grey is none.</p>\n");
+        h.append(MatrixImage.figure("heatmap", shade, 0x0000FF, side, side, "calling " + heatmap.unit(), labels.get(0),
+                labels.get(n - 1), "target " + heatmap.unit(), labels.get(0), labels.get(n - 1), "1 byte", max + " bytes"));
     }
 
-    private void timeline(StringBuilder h) {
-        h.append("<h2>Timeline</h2>\n");
-        if (drawn.isEmpty()) {
-            h.append("<p>No event in the window.</p>\n");
+    /** Darshan's view: each PE's (row of PEs') share of time in SHMEM over the run, in time bins. */
+    private void timeBins(StringBuilder h) {
+        int rows = timeBins.rows();
+        int[] used = timeBins.usedBins();
+        h.append("<h2>Time in SHMEM over the run</h2>\n");
+        if (used[1] == used[0]) {
+            h.append("<p>No call between init and finalize.</p>\n");
             return;
         }
-        long from = window != null ? (long) (window.start() * 1e9) : windowStartNs;
-        long to = window != null ? (long) (window.end() * 1e9) : windowEndNs;
-        List<Integer> lanes = drawn.stream().map(d -> (int) d[0]).distinct().sorted().toList();
-        h.append(String.format(Locale.ROOT, "<p>From %.6f s to %.6f s after the earliest PE's init; one lane per PE (%d"
-                + " shown), a box per call coloured by operation, CPU bursts blank", from / 1e9, to / 1e9, lanes.size()));
-        if (notDrawn > 0) h.append("; ").append(notDrawn).append(" more calls in the window not drawn (--window narrows it)");
-        h.append(".</p>\n");
-        int w = 1100, laneH = 14;
-        double scale = w / (double) Math.max(1, to - from);
-        h.append("<svg class=\"timeline\" width=\"").append(w + 60).append("\" height=\"")
-                .append(lanes.size() * laneH + 10).append("\">");
-        for (int i = 0; i < lanes.size(); i++) {
-            h.append("<text x=\"0\" y=\"").append(i * laneH + 11).append("\">").append(lanes.get(i)).append("</text>");
+        double[][] share = new double[rows][used[1] - used[0]];
+        for (int r = 0; r < rows; r++) for (int b = used[0]; b < used[1]; b++) share[r][b - used[0]] = timeBins.share(r, b);
+        long from = timeBins.originNs() + used[0] * timeBins.binNs(), to = timeBins.originNs() + used[1] * timeBins.binNs();
+        h.append("<p>A row per ").append(rows == npes ? "PE" : "group of PEs").append(", a column per ")
+                .append(seconds(timeBins.binNs())).append(" (time from the earliest PE's init; init and finalize left out):"
+                        + " the share of the time spent in SHMEM calls.</p>\n");
+        h.append(MatrixImage.figure("time-bins", share, 0xD95F02, 768, Math.min(512, Math.max(96, 4 * rows)), "PE",
+                "PE " + timeBins.firstPe(0), "PE " + timeBins.lastPe(rows - 1), "time", seconds(from), seconds(to),
+                "0 %", "100 %"));
+    }
+
+    /** The timeline's lanes: --pes's PEs, else those with the most SHMEM time in their window, most first. */
+    private void timeline(StringBuilder h) {
+        List<long[]> order = new ArrayList<>(perPe);
+        String why;
+        if (lanePes != null) {
+            order.removeIf(p -> !lanePes.test((int) p[0]));
+            order.sort(Comparator.comparingLong(p -> p[0]));
+            why = "the PEs of --pes";
+        } else {
+            order.sort(Comparator.comparingLong((long[] p) -> -p[2]).thenComparingLong(p -> p[0]));
+            why = order.size() > Timeline.LANES ? "the " + Timeline.LANES + " with the most time in SHMEM, most first"
+                    : "most time in SHMEM first";
         }
-        h.append("<g transform=\"translate(55,0)\">");
-        Operation[] ops = Operation.values();
-        for (long[] d : drawn) {
-            int laneIndex = java.util.Collections.binarySearch(lanes, (int) d[0]);
-            double x = (Math.max(d[1], from) - from) * scale;
-            double width = Math.max(0.5, (Math.min(d[2], to) - Math.max(d[1], from)) * scale);
-            String op = ops[(int) d[3]].name().toLowerCase(Locale.ROOT);
-            h.append(String.format(Locale.ROOT, "<rect class=\"op-%s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\">"
-                    + "<title>PE %d %s %.0f ns</title></rect>", category(ops[(int) d[3]]), x, laneIndex * laneH + 2, width,
-                    laneH - 3, d[0], op, (double) (d[2] - d[1])));
-        }
-        h.append("</g></svg>\n<p class=\"legend\">");
-        for (String c : List.of("put", "get", "atomic", "sync", "collective", "lock", "other")) {
-            h.append("<span class=\"op-").append(c).append("\">&#9632;</span> ").append(c).append(' ');
-        }
-        h.append("</p>\n");
+        List<Integer> lanes = order.stream().limit(Timeline.LANES).map(p -> (int) p[0]).toList();
+        long[] span = window == null ? null : new long[] {(long) (window.start() * 1e9), (long) (window.end() * 1e9)};
+        h.append(Timeline.html(run, lanes, why, baseMonoNs, span));
     }
 
     private static String category(Operation op) {
@@ -365,6 +409,12 @@ final class HtmlReport extends Report {
             .op-atomic{fill:#6a3d9a;color:#6a3d9a}.op-sync{fill:#ff7f00;color:#ff7f00}
             .op-collective{fill:#e31a1c;color:#e31a1c}.op-lock{fill:#b15928;color:#b15928}.op-other{fill:#999;color:#999}
             .legend span{font-size:16px}pre{background:#f7f7f7;padding:8px}
+            .banner{background:#fff3cd;border:1px solid #e0b000;padding:6px 12px;margin:1em 0}
+            .matrix-grid{display:grid;align-items:center;gap:4px}.axis-y{display:flex;flex-direction:column;
+            justify-content:space-between;height:100%;text-align:right;font-size:12px}.axis-x{display:flex;
+            justify-content:space-between;font-size:12px}.axis-title{color:#777}.scale{display:flex;flex-direction:column;
+            align-items:flex-start;font-size:12px}.scale-bar{width:14px;border:1px solid #ccc}
+            #lanes{cursor:crosshair}
             """;
 
     /** Sorts a table by the column header clicked: the page's only script. */

@@ -7,7 +7,6 @@ import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -150,24 +149,9 @@ final class SummaryReport extends Report {
         out.println("== per function across PEs (time per PE; imbalance = (max - mean) / max)");
         out.printf("  %-36s %6s %14s %12s %12s %12s %12s %9s%n", "function", "PEs", "calls", "min_ns", "median_ns",
                 "max_ns", "max_pe", "imbalance");
-        for (String f : job.byFunction.keySet()) {
-            long[] times = new long[all.size()];
-            int maxPe = -1;
-            long max = -1;
-            for (int i = 0; i < all.size(); i++) {
-                CallStats c = all.get(i).byFunction.get(f);
-                times[i] = c == null ? 0 : c.totalNs;
-                if (times[i] > max) {
-                    max = times[i];
-                    maxPe = all.get(i).pe;
-                }
-            }
-            long[] sorted = times.clone();
-            Arrays.sort(sorted);
-            long pes = Arrays.stream(times).filter(t -> t > 0).count();
-            double mean = Arrays.stream(times).average().orElse(0);
-            out.printf("  %-36s %6d %14d %12d %12d %12d %12d %8.1f%%%n", f, pes, job.byFunction.get(f).calls,
-                    sorted[0], sorted[(sorted.length - 1) / 2], max, maxPe, max == 0 ? 0.0 : 100.0 * (max - mean) / max);
+        for (Imbalance r : Imbalance.of(job, all)) {
+            out.printf("  %-36s %6d %14d %12d %12d %12d %12d %8.1f%%%n", r.function(), r.pes(), r.calls(), r.minNs(),
+                    r.medianNs(), r.maxNs(), r.maxPe(), 100.0 * r.imbalance());
         }
     }
 

@@ -66,6 +66,31 @@ class HtmlReportTest {
             assertEquals(summed.get(f)[1], shown.get(f)[1], f + " bytes");
         }
 
+        // what a tuner asks first: no banner for a whole run, PEs per host, the imbalance table, the slowest named,
+        // the timeline's lanes led by the PE with the most time in SHMEM (the summary's figures)
+        String d = dom.stdout();
+        assertTrue(!d.contains("id=\"missing-data\""), "a whole run has no banner");
+        assertTrue(d.matches("(?s).*<td id=\"fact-hosts\">1 \\([^:<]+: 4 PEs\\)</td>.*"), "PEs per host");
+        assertEquals(summed.size(), count(d, "<tr data-function=\"") - summed.size(), "an imbalance row per function");
+        assertEquals(4, count(d.substring(d.indexOf("id=\"slowest-pes\"")).split("</p>")[0], "PE "), "the slowest named");
+        String most = job(summary, "== the ");
+        int mostPe = Integer.parseInt(most.lines().skip(2).findFirst().orElseThrow().trim().split("\\s+")[0]);
+        long maxShmem = -1;
+        int laneFirst = -1;
+        for (String line : most.lines().skip(2).toList()) {
+            String[] f = line.trim().split("\\s+");
+            if (Long.parseLong(f[2]) > maxShmem) {
+                maxShmem = Long.parseLong(f[2]);
+                laneFirst = Integer.parseInt(f[0]);
+            }
+        }
+        assertTrue(mostPe >= 0);
+        String lanes = d.substring(d.indexOf("<svg class=\"timeline\""));
+        assertTrue(lanes.contains(">PE " + laneFirst + "</text>"), "the first lane");
+        assertEquals(lanes.indexOf(">PE "), lanes.indexOf(">PE " + laneFirst + "</text>"), "first lane: most in SHMEM");
+        assertTrue(d.contains("id=\"time-bins\"") && d.contains("class=\"scale-bar\""), "time bins with a scale");
+        assertTrue(d.matches("(?s).*id=\"time-axis\"[^>]*><line.*"), "the script drew the time axis");
+
         // no console error, and a screenshot
         Path png = dir.resolve("report.png");
         Command.Result shot = chromium("--enable-logging=stderr", "--v=0", "--hide-scrollbars",
@@ -73,5 +98,32 @@ class HtmlReportTest {
         assertEquals(0, shot.exitCode(), shot.describe());
         assertTrue(shot.stderr().lines().noneMatch(l -> l.contains("CONSOLE") || l.contains("Uncaught")), shot.stderr());
         assertTrue(Files.size(png) > 20_000, Files.size(png) + " bytes of screenshot");
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;
+        return n;
+    }
+
+    /** The summary's section that starts with this heading, up to the next blank line. */
+    private static String job(String summary, String heading) {
+        String from = summary.substring(summary.indexOf(heading));
+        int end = from.indexOf("\n\n");
+        return end < 0 ? from : from.substring(0, end);
+    }
+
+    @Test
+    void aRunWithMissingDataSaysSoFirst() throws Exception {
+        Path dir = Workspace.freshDir("html-missing");
+        Path trace = dir.resolve("trace");
+        // a 4 KiB limit: every PE's trace stops at its first block, its later calls only counted
+        Programs.traced(2, trace, Programs.compile("calls")).env("SHMEMTRACE_MAX_BYTES", "4K").runOk();
+        Path html = dir.resolve("report.html");
+        Command.of(BIN2TXT, "--html", html.toString(), trace.toString()).run();
+        String page = Files.readString(html);
+        int banner = page.indexOf("id=\"missing-data\"");
+        assertTrue(banner > 0 && banner < page.indexOf("<h2>Job</h2>"), "the banner comes first");
+        assertTrue(page.contains("PE 0 reached SHMEMTRACE_MAX_BYTES") && page.contains("PE 1 reached SHMEMTRACE_MAX_BYTES"));
     }
 }

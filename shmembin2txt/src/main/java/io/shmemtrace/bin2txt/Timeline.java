@@ -1,0 +1,155 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceRun;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report page's timeline: a lane per PE shown (the PEs that matter: those given with --pes, else the ones with
+ * the most time in SHMEM, most first), a box per call coloured by its operation's family, CPU bursts blank, a time
+ * axis; drag across it to zoom, double-click to come back. The lanes' files are read again once the first pass has
+ * told which PEs they are: a few files more, never the whole run twice.
+ */
+final class Timeline {
+    static final int LANES = 64;
+    private static final int EVENTS_DRAWN = 40_000;
+    private static final int WIDTH = 1100;
+    private static final int LANE_H = 14;
+    private static final int LABEL_W = 60;
+
+    /** One box: lane index, start and end (ns from the earliest init), operation. */
+    private record Box(int lane, long start, long end, Operation op) {}
+
+    private Timeline() {}
+
+    /**
+     * lanes: the PEs, in the order shown; window: [from, to] ns to draw, or null for the calls' span (init and
+     * finalize left out). Returns the section's HTML.
+     */
+    static String html(TraceRun run, List<Integer> lanes, String why, long baseMonoNs, long[] window) {
+        List<Box> boxes = new ArrayList<>();
+        long from = Long.MAX_VALUE, to = Long.MIN_VALUE;
+        long notDrawn = 0;
+        int perLane = Math.max(1, EVENTS_DRAWN / Math.max(1, lanes.size()));
+        for (TraceRun.Input in : run.inputs()) {
+            int lane = lanes.indexOf(in.pe());
+            if (lane < 0) continue;
+            long base = in.header().initMonoNs() - baseMonoNs;
+            List<Box> mine = new ArrayList<>();
+            long[] skipped = {0};
+            try {
+                TraceFile f = in.file();
+                f.read(e -> {
+                    Operation op = e.def().operation();
+                    if (op == Operation.INIT || op == Operation.FINALIZE) return;
+                    long s = base + e.startNs(), t = base + e.endNs();
+                    if (window != null && (t < window[0] || s > window[1])) return;
+                    if (mine.size() >= perLane) skipped[0]++;
+                    else mine.add(new Box(lane, s, t, op));
+                });
+            } catch (Exception e) {
+                continue; // the first pass said what is wrong with this file
+            } finally {
+                in.close();
+            }
+            notDrawn += skipped[0];
+            for (Box b : mine) {
+                from = Math.min(from, b.start);
+                to = Math.max(to, b.end);
+            }
+            boxes.addAll(mine);
+        }
+        StringBuilder h = new StringBuilder();
+        h.append("<h2>Timeline</h2>\n");
+        if (boxes.isEmpty()) return h.append("<p>No event in the window.</p>\n").toString();
+        if (window != null) {
+            from = window[0];
+            to = window[1];
+        }
+        h.append(String.format(Locale.ROOT, "<p>From %.6f s to %.6f s after the earliest PE's init; one lane per PE (%d"
+                + " shown: %s), a box per call coloured by operation, CPU bursts blank", from / 1e9, to / 1e9, lanes.size(),
+                why));
+        if (notDrawn > 0) h.append("; ").append(notDrawn).append(" more calls not drawn (--window narrows the span)");
+        h.append(". Drag across the lanes to zoom in, double-click to zoom out.</p>\n");
+        double scale = WIDTH / (double) Math.max(1, to - from);
+        int height = lanes.size() * LANE_H + 4;
+        h.append(String.format(Locale.ROOT, "<div id=\"timeline\" data-from=\"%d\" data-to=\"%d\"><svg class=\"timeline\""
+                + " width=\"%d\" height=\"%d\">", from, to, WIDTH + LABEL_W, height + 24));
+        for (int i = 0; i < lanes.size(); i++) {
+            h.append("<text x=\"0\" y=\"").append(i * LANE_H + 11).append("\">PE ").append(lanes.get(i)).append("</text>");
+        }
+        // the plot area: an inner svg whose viewBox the script narrows to zoom (boxes stretch, labels do not)
+        h.append(String.format(Locale.ROOT, "<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
+                + " %d\" preserveAspectRatio=\"none\">", LABEL_W, WIDTH, height, WIDTH, height));
+        Operation[] ops = Operation.values();
+        for (Box b : boxes) {
+            double x = (Math.max(b.start, from) - from) * scale;
+            double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
+            h.append(String.format(Locale.ROOT, "<rect class=\"op-%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
+                    + "<title>PE %d %s %d ns</title></rect>", b.op.group().label(), x, b.lane * LANE_H + 2, w, LANE_H - 3,
+                    lanes.get(b.lane), b.op.name().toLowerCase(Locale.ROOT), b.end - b.start));
+        }
+        h.append("<rect id=\"selection\" x=\"0\" y=\"0\" width=\"0\" height=\"").append(height)
+                .append("\" fill=\"#000\" fill-opacity=\"0.12\"/></svg>");
+        h.append(String.format(Locale.ROOT, "<g id=\"time-axis\" transform=\"translate(%d,%d)\"></g>", LABEL_W, height + 2));
+        h.append("</svg></div>\n<p class=\"legend\">");
+        for (Operation.Group g : Operation.Group.values()) {
+            h.append("<span class=\"op-").append(g.label()).append("\">&#9632;</span> ").append(g.label()).append(' ');
+        }
+        h.append("</p>\n");
+        return h.toString();
+    }
+
+    /** Draws the time axis for the span shown, and zooms by dragging: the page's timeline script. */
+    static final String SCRIPT = """
+            (function () {
+              var box = document.getElementById('timeline');
+              if (!box) return;
+              var lanes = document.getElementById('lanes'), axis = document.getElementById('time-axis');
+              var sel = document.getElementById('selection'), NS = lanes.namespaceURI;
+              var full = [+box.dataset.from, +box.dataset.to], view = full.slice(), width = lanes.width.baseVal.value;
+              var vb = lanes.viewBox.baseVal, plotW = vb.width;
+              function show(a, b) {
+                view = [a, b];
+                vb.x = (a - full[0]) / (full[1] - full[0]) * plotW;
+                vb.width = Math.max(1e-6, (b - a) / (full[1] - full[0]) * plotW);
+                while (axis.firstChild) axis.removeChild(axis.firstChild);
+                var span = (b - a) / 1e9, step = Math.pow(10, Math.floor(Math.log10(span / 6)));
+                if (span / step > 12) step *= 5; else if (span / step > 6) step *= 2;
+                var digits = Math.max(0, -Math.floor(Math.log10(step)));
+                for (var t = Math.ceil(a / 1e9 / step) * step; t <= b / 1e9; t += step) {
+                  var x = (t * 1e9 - a) / (b - a) * width;
+                  var tick = document.createElementNS(NS, 'line');
+                  tick.setAttribute('x1', x); tick.setAttribute('x2', x); tick.setAttribute('y1', 0);
+                  tick.setAttribute('y2', 4); tick.setAttribute('stroke', '#444'); axis.appendChild(tick);
+                  var label = document.createElementNS(NS, 'text');
+                  label.setAttribute('x', x); label.setAttribute('y', 16); label.setAttribute('text-anchor', 'middle');
+                  label.textContent = t.toFixed(digits) + ' s'; axis.appendChild(label);
+                }
+              }
+              function at(ev) {
+                var r = lanes.getBoundingClientRect();
+                return view[0] + Math.min(1, Math.max(0, (ev.clientX - r.left) / r.width)) * (view[1] - view[0]);
+              }
+              function toPlot(t) { return (t - full[0]) / (full[1] - full[0]) * plotW; }
+              var start = null;
+              lanes.addEventListener('mousedown', function (ev) { start = at(ev); ev.preventDefault(); });
+              lanes.addEventListener('mousemove', function (ev) {
+                if (start === null) return;
+                var a = Math.min(start, at(ev)), b = Math.max(start, at(ev));
+                sel.setAttribute('x', toPlot(a)); sel.setAttribute('width', toPlot(b) - toPlot(a));
+              });
+              window.addEventListener('mouseup', function (ev) {
+                if (start === null) return;
+                var a = Math.min(start, at(ev)), b = Math.max(start, at(ev));
+                start = null; sel.setAttribute('width', 0);
+                if (b - a > (view[1] - view[0]) / 1000) show(a, b);
+              });
+              lanes.addEventListener('dblclick', function () { show(full[0], full[1]); });
+              show(full[0], full[1]);
+            })();
+            """;
+}
