@@ -105,13 +105,25 @@ public final class SlurmCluster implements AutoCloseable {
 
     @Override
     public void close() {
+        List<Long> pids = new java.util.ArrayList<>();
         for (String pid : List.of("slurmd.pid", "slurmctld.pid", "munged.pid")) {
             try {
                 Path p = dir.resolve(pid);
-                if (Files.exists(p)) Command.of("kill", Files.readString(p).strip()).run();
-            } catch (IOException ignored) {
-                // gone already
+                if (Files.exists(p)) pids.add(Long.parseLong(Files.readString(p).strip()));
+            } catch (IOException | NumberFormatException ignored) {
+                // not running
             }
+        }
+        for (long pid : pids) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        // the daemons remove their own files (sockets, pid files) as they go: delete once they are gone
+        for (long pid : pids) {
+            ProcessHandle.of(pid).ifPresent(p -> {
+                try {
+                    p.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception stillThere) {
+                    p.destroyForcibly();
+                }
+            });
         }
         Workspace.delete(dir);
     }

@@ -32,8 +32,13 @@ public final class Workspace {
         if (!Files.exists(dir)) return;
         try (var walk = Files.walk(dir)) {
             walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException | UncheckedIOException e) {
+            // a file went while the tree was walked (a daemon's socket): walk what is left once more
+            try (var again = Files.walk(dir)) {
+                again.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException gone) {
+                if (Files.exists(dir)) throw new UncheckedIOException(new IOException("cannot delete " + dir, gone));
+            }
         }
     }
 }
