@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Python;
 import io.shmemtrace.tests.support.Traces;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
@@ -18,15 +19,9 @@ import org.junit.jupiter.api.Test;
  * PE 0's calls per function are its trace's, and the barriers are matched across PEs on the one time base.
  */
 class CsvPandasTest {
-    /** Debian's Python, whose pandas setup.sh installs (not whichever python3 comes first on the PATH). */
-    private static final String PYTHON = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
-
     @Test
     void theDocumentedExampleRunsOnARealRun() throws Exception {
-        if (Command.of(PYTHON, "-c", "import pandas").run().exitCode() != 0) {
-            System.out.println("CsvPandasTest: skipped: python3-pandas is not installed (run-tests.sh installs it)");
-            return;
-        }
+        if (!Python.has("pandas", "CsvPandasTest", "python3-pandas")) return;
         Path dir = Workspace.freshDir("csv-pandas");
         Path run = dir.resolve("run");
         Programs.traced(2, run, Programs.compile("calls")).runOk();
@@ -35,7 +30,7 @@ class CsvPandasTest {
                 .runOk().stdout());
         Path example = dir.resolve("example.py");
         Files.writeString(example, pythonBlock(Files.readString(Workspace.ROOT.resolve("docs/csv.md"))));
-        List<String> out = Command.of(PYTHON, example.toString(), csv.toString()).runOk().stdout().lines().toList();
+        List<String> out = Command.of(Python.PATH, example.toString(), csv.toString()).runOk().stdout().lines().toList();
 
         assertEquals("types ['int64', 'int64', 'int64']", out.get(0));
         Map<String, Long> calls = Traces.count(Traces.peFile(run, 0)).calls();

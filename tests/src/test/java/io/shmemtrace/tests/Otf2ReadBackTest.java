@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Python;
 import io.shmemtrace.tests.support.TraceRewrite;
 import io.shmemtrace.tests.support.Traces;
 import io.shmemtrace.tests.support.Workspace;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,14 +20,9 @@ import org.junit.jupiter.api.Test;
  * of each collective, the program's begin and end. Expected counts are calls.c's.
  */
 class Otf2ReadBackTest {
-    private static final String PYTHON = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
-
     @Test
     void theReferenceReaderSeesEveryRecordAsMeant() throws Exception {
-        if (Command.of(PYTHON, "-c", "import otf2").run().exitCode() != 0) {
-            System.out.println("Otf2ReadBackTest: skipped: python3-otf2 is not installed (run-tests.sh installs it)");
-            return;
-        }
+        if (!Python.has("otf2", "Otf2ReadBackTest", "python3-otf2")) return;
         Path dir = Workspace.freshDir("otf2-readback");
         Path run = dir.resolve("run");
         Programs.traced(2, run, Programs.compile("calls")).runOk();
@@ -35,7 +30,7 @@ class Otf2ReadBackTest {
         TraceRewrite.onHost(Traces.peFile(run, 1), "nodeB");
         Path archive = dir.resolve("calls.otf2");
         Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "-o", archive.toString(), run.toString()).runOk();
-        List<String> facts = Command.of(PYTHON, Workspace.ROOT.resolve("tests/src/test/python/otf2_facts.py").toString(),
+        List<String> facts = Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python/otf2_facts.py").toString(),
                 archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout().lines().toList();
 
         List<String> expected = new ArrayList<>(List.of(
