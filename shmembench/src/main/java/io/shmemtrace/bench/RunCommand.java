@@ -46,8 +46,10 @@ final class RunCommand extends BenchCommand {
         }
         List<BenchTest> tests = load(config);
         if (tests == null) return 2;
-        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), pes.npes);
-        RowTable.print(results.rows, out());
+        int apiWidth = tests.stream().flatMap(t -> t.apis().stream()).mapToInt(a -> a.name().length()).max().orElse(0);
+        RowTable.Printer table = new RowTable.Printer(out(), apiWidth);
+        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), pes.npes, List.of(),
+                table::row);
         if (csv != null) {
             try (PrintStream c = new PrintStream(Files.newOutputStream(csv), false, java.nio.charset.StandardCharsets.UTF_8)) {
                 RowTable.csv(results.rows, c);
@@ -71,6 +73,12 @@ final class RunCommand extends BenchCommand {
     /** As above, the benchmarks built with these extra compiler flags. */
     static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes, List<String> flags)
             throws IOException, InterruptedException {
+        return runAll(cmd, tests, dir, npes, flags, row -> { });
+    }
+
+    /** As above, each row also to onRow as its program ends. */
+    static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes, List<String> flags,
+                          java.util.function.Consumer<Row> onRow) throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
         int failures = 0;
         Progress progress = new Progress(cmd.err(), tests.stream().mapToInt(t -> t.cases().size()).sum());
@@ -82,6 +90,8 @@ final class RunCommand extends BenchCommand {
             for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN, BenchRun.Restart.RESUME,
                     BenchRun.CASE_LIMIT_SECONDS, progress::line)) {
                 rows.addAll(a.rows());
+                if (!a.rows().isEmpty()) progress.clear(); // the rows below the progress line, not on it
+                a.rows().forEach(onRow);
                 if (a.failure() != null) {
                     cmd.err().println("shmembench: " + b.source().path().getFileName() + ": " + a.failure());
                     failures++;
@@ -113,7 +123,13 @@ final class RunCommand extends BenchCommand {
         }
 
         void done() {
+            clear();
+        }
+
+        /** Blanks the progress line (rows follow on the terminal); it is drawn again at the next case. */
+        void clear() {
             if (terminal && started > 0) err.printf("\r%80s\r", "");
+            err.flush();
         }
     }
 }

@@ -13,13 +13,27 @@ public final class RowTable {
     private RowTable() {}
 
     public static void print(List<Row> rows, PrintStream out) {
-        int api = Math.max(20, rows.stream().mapToInt(r -> r.api().length()).max().orElse(0));
-        String format = "%4s  %-" + api + "s  %-4s  %-8s  %8s  %6s  %9s  %5s  %5s  %10s  %10s  %10s  %10s%n";
-        out.printf(Locale.ROOT, format, (Object[]) HEADER);
-        for (Row r : rows) {
+        Printer p = new Printer(out, rows.stream().mapToInt(r -> r.api().length()).max().orElse(0));
+        rows.forEach(p::row);
+    }
+
+    /** The table printed as its rows come (a long run shows its rows as each program finishes): header first. */
+    public static final class Printer {
+        private final PrintStream out;
+        private final String format;
+
+        /** apiWidth: the longest API name the rows can have. */
+        public Printer(PrintStream out, int apiWidth) {
+            this.out = out;
+            this.format = "%4s  %-" + Math.max(20, apiWidth) + "s  %-4s  %-8s  %8s  %6s  %9s  %5s  %5s  %10s  %10s  %10s  %10s%n";
+            out.printf(Locale.ROOT, format, (Object[]) HEADER);
+        }
+
+        public void row(Row r) {
             out.printf(Locale.ROOT, format, r.test(), r.api(), r.language(), r.variant(), r.nelems(), r.stride(),
                     r.bytes(), r.reps(), String.format(Locale.ROOT, "%.1f", 100 * r.rse()), us(r.minUs()),
                     us(r.medianUs()), us(r.maxUs()), String.format(Locale.ROOT, "%.1f", r.megabytesPerSecond()));
+            out.flush();
         }
     }
 
