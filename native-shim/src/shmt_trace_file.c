@@ -342,3 +342,20 @@ void shmt_file_say_where(uint64_t events)
     fprintf(stderr, "shmemtrace: %u PE%s traced into %s (PE 0: %llu events, %.1f MB%s); shmembin2txt --summary %s"
             " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more, shown);
 }
+
+/* PE 0's command line beside its trace (TraceNaming.COMMAND_FILE): for the reports' job facts. Best effort: a
+ * failure costs the fact, never the trace. */
+void shmt_file_write_command(int pe)
+{
+    char name[64], args[4096];
+    int in = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    if (in < 0) return;
+    ssize_t n = read(in, args, sizeof args);
+    close(in);
+    if (n <= 0) return;
+    snprintf(name, sizeof name, SHMT_COMMAND_FILE, pe);
+    FILE *out;
+    if (shmt_file_create_in_dir(name, &out) != 0) return;
+    fwrite(args, 1, (size_t)n, out);
+    fclose(out);
+}

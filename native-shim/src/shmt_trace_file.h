@@ -46,6 +46,7 @@ int shmt_file_dir(void);
 /* The trace file's path (empty before shmt_file_create). */
 const char *shmt_file_path(void);
 void shmt_file_say_where(uint64_t events);
+void shmt_file_write_command(int pe);
 
 /* The header page, for the header fields of a block (NULL if no file). */
 uint8_t *shmt_file_header(void);

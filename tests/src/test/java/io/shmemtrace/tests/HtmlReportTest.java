@@ -71,6 +71,7 @@ class HtmlReportTest {
         String d = dom.stdout();
         assertTrue(!d.contains("id=\"missing-data\""), "a whole run has no banner");
         assertTrue(d.matches("(?s).*<td id=\"fact-hosts\">1 \\([^:<]+: 4 PEs\\)</td>.*"), "PEs per host");
+        assertTrue(d.contains("<td id=\"fact-command\"><code>" + Programs.compile("calls") + "</code>"), "PE 0's command");
         assertEquals(summed.size(), count(d, "<tr data-function=\"") - summed.size(), "an imbalance row per function");
         assertEquals(4, count(d.substring(d.indexOf("id=\"slowest-pes\"")).split("</p>")[0], "PE "), "the slowest named");
         String most = job(summary, "== the ");

@@ -33,7 +33,8 @@ class SlurmTest {
             assertEquals(1, made.length, List.of(made).toString());
             assertTrue(made[0].matches("shmemtrace-slurm-\\d+\\.\\d+"), made[0]);
             Path run = dir.resolve(made[0]);
-            assertEquals(List.of("pe00000.shmt", "pe00001.shmt"), List.of(run.toFile().list()).stream().sorted().toList());
+            assertEquals(List.of("pe00000.cmdline", "pe00000.shmt", "pe00001.shmt"),
+                    List.of(run.toFile().list()).stream().sorted().toList());
             for (int pe = 0; pe < 2; pe++) {
                 Traces.Counted t = Traces.count(Traces.peFile(run, pe));
                 assertEquals(made[0].substring("shmemtrace-".length()), t.file().header().runId());

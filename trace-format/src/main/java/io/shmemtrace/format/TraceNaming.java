@@ -40,6 +40,8 @@ public final class TraceNaming {
     public static final String JAVA_FILE = "pe%05d.java.shmt";
     /** A PE's module map, beside its trace when call sites are recorded. */
     public static final String MODULES_FILE = "pe%05d.modules";
+    /** PE 0's command line, beside its trace: the arguments as /proc/self/cmdline has them, NUL after each. */
+    public static final String COMMAND_FILE = "pe%05d.cmdline";
 
     private static final Pattern MAX_BYTES = Pattern.compile("(\\d+)([KkMmGg]?)");
     private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");
