@@ -64,7 +64,17 @@ class ScaleTest {
         assertTrue(page.contains("<td id=\"fact-pes\">" + PES + "</td>"), "the job's PE count");
         assertTrue(page.contains("averaged over bins of 16 PEs"), "16,384 PEs in 1,024 bars");
         assertTrue(page.contains("wait_at_barrier"), "the wait states");
+        assertEquals(64, java.util.regex.Pattern.compile("<text x=\"0\" y=\"\\d+\">PE \\d+</text>").matcher(page).results()
+                .count(), "the timeline's 64 lanes: the PEs with the most time in SHMEM");
+        // opened in a real browser: its scripts run over the whole page (the time axis is theirs), without error
+        Command.Result dom = Command.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                "--v=0", "--dump-dom", html.toUri().toString()).timeout(120).run();
+        assertEquals(0, dom.exitCode(), dom.describe());
+        assertTrue(dom.stdout().matches("(?s).*id=\"time-axis\"[^>]*><line.*"), "the timeline's axis drawn");
+        assertTrue(dom.stderr().lines().noneMatch(l -> l.contains("Uncaught")), dom.stderr());
     }
+
+
 
     @Test
     void sixteenThousandTasksSimulateUnderUlimit256() {
