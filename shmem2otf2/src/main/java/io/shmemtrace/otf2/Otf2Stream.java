@@ -49,7 +49,8 @@ final class Otf2Stream {
         return (long) pe << 16 | thread;
     }
 
-    void write() throws IOException, PsinsFormatException {
+    /** Writes the stream; progress hears of each task done (for a bar). */
+    void write(java.util.function.IntConsumer progress) throws IOException, PsinsFormatException {
         int tasks = file.header().tasks();
         emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS) + " " + token(file.header().runId()));
         for (int i = 0; i < file.hosts().size(); i++) {
@@ -124,6 +125,7 @@ final class Otf2Stream {
                 for (int w : windows) event("WD", mainEnd, w); // a PE that ended without finalize
                 event("PE", mainEnd);
             }
+            progress.accept(task + 1);
         }
         out.flush();
     }

@@ -2,6 +2,7 @@ package io.shmemtrace.otf2;
 
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.TemporaryMerge;
@@ -96,7 +97,9 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         errors.start();
         try (PsinsFile f = PsinsFile.open(merged);
              Writer w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
-            new Otf2Stream(f, w).write();
+            Progress bar = new Progress(err, Progress.onTerminal(), "shmem2otf2", f.header().tasks(), "PEs");
+            new Otf2Stream(f, w).write(done -> bar.update(done, 0));
+            bar.done();
         } catch (PsinsFormatException e) {
             p.destroy();
             err.println("shmem2otf2: " + e.getMessage());
