@@ -5,7 +5,7 @@ import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.ToolMain;
-import io.shmemtrace.merged.merge.TemporaryMerge;
+import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import java.io.BufferedWriter;
@@ -60,10 +60,6 @@ public final class Shmem2Otf2 implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (OutputFiles.refused(err, "shmem2otf2", force, archive)) return 1;
-        if (!Files.exists(run)) {
-            err.println("shmem2otf2: " + run + ": no such file or directory");
-            return 1;
-        }
         Path writer = writerProgram();
         if (writer == null) {
             err.println("shmem2otf2: the OTF2 writer program (shmem2otf2-writer) is not beside this jar: build with mvn package");
@@ -72,10 +68,8 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         Path parent = archive.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         // The archive is written beside its place and renamed there; removed if the tool is ended first.
-        try (Temporary temporary = Temporary.directory(parent, "." + archive.getFileName() + ".");
-             TemporaryMerge merged = TemporaryMerge.of(run, err)) {
-            if (merged.status() != 0) return merged.status();
-            int status = write(merged.path(), writer, temporary.path());
+        try (Temporary temporary = Temporary.directory(parent, "." + archive.getFileName() + ".")) {
+            int status = MergedRun.convert(run, "shmem2otf2", err, f -> write(f, writer, temporary.path()));
             if (status != 0) return status;
             if (force) OutputFiles.deleteTree(archive);
             Files.move(temporary.path(), archive, StandardCopyOption.ATOMIC_MOVE);
@@ -84,7 +78,8 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         }
     }
 
-    private int write(Path merged, Path writer, Path dir) throws IOException, InterruptedException {
+    /** Streams the run to the writer program; 0 when it wrote the archive. */
+    private int write(PsinsFile f, Path writer, Path dir) throws IOException, PsinsFormatException {
         Process p = new ProcessBuilder(writer.toString(), dir.toString(), "traces")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.PIPE).start();
         Thread errors = new Thread(() -> {
@@ -95,21 +90,25 @@ public final class Shmem2Otf2 implements Callable<Integer> {
             }
         });
         errors.start();
-        try (PsinsFile f = PsinsFile.open(merged);
-             Writer w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
+        try (Writer w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
             Progress bar = new Progress(err, Progress.onTerminal(), "shmem2otf2", f.header().tasks(), "PEs");
             new Otf2Stream(f, w).write(done -> bar.update(done, 0));
             bar.done();
         } catch (PsinsFormatException e) {
-            p.destroy();
-            err.println("shmem2otf2: " + e.getMessage());
-            return 1;
+            p.destroy(); // no half-written archive: the caller says why
+            throw e;
         } catch (IOException e) {
             p.destroy(); // the writer stopped reading: its message says why
         }
-        int status = p.waitFor();
-        errors.join();
-        return status == 0 ? 0 : 1;
+        try {
+            int status = p.waitFor();
+            errors.join();
+            return status == 0 ? 0 : 1;
+        } catch (InterruptedException e) {
+            p.destroy();
+            Thread.currentThread().interrupt();
+            return 1;
+        }
     }
 
     /** shmem2otf2-writer beside this jar (dist/lib, or the module's target/). */

@@ -1,7 +1,7 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.Progress;
-import io.shmemtrace.merged.merge.TemporaryMerge;
+import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -43,24 +43,20 @@ final class Patterns {
     }
 
     private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars) throws IOException {
-        try (TemporaryMerge merged = TemporaryMerge.of(run, err, bars)) {
-            if (merged.status() != 0) return merged.status();
-            try (PsinsFile f = PsinsFile.open(merged.path())) {
-                Progress progress = new Progress(bars == null ? err : bars, bars != null, "shmembin2txt: wait states", f.header().events(),
-                        "events");
+        return MergedRun.convert(run, "shmembin2txt", err, bars, f -> {
+            try {
+                Progress progress = new Progress(bars == null ? err : bars, bars != null, "shmembin2txt: wait states",
+                        f.header().events(), "events");
                 WaitStates states = WaitStates.of(f, note -> err.println("shmembin2txt: " + note),
                         done -> progress.update(done, done));
                 progress.done();
                 if (csv) states.csv(out);
                 else states.print(out);
                 return 0;
-            } catch (PsinsFormatException e) {
-                err.println("shmembin2txt: " + e.getMessage());
-                return 1;
             } catch (ReplayException e) {
                 err.println("shmembin2txt: " + run + ": " + e.getMessage());
                 return 1;
             }
-        }
+        });
     }
 }

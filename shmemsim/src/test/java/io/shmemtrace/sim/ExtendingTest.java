@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.merge.TemporaryMerge;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.sim.cli.Shmemsim;
@@ -53,23 +52,25 @@ class ExtendingTest {
         assertTrue(help.toString(StandardCharsets.UTF_8).contains("free-network"), "listed by --help");
     }
 
-    /** "A new output format": read a merged run task by task (PsinsFile), here into bytes put per task. */
+    /** "A new output format": over MergedRun (a merged file or a run directory), task by task, bytes put per task. */
     @Test
     void aNewOutputFormatReadsTheMergedRun() throws Exception {
-        try (TemporaryMerge merged = TemporaryMerge.of(run(), new PrintStream(new ByteArrayOutputStream()));
-             PsinsFile f = PsinsFile.open(merged.path())) {
-            Map<PsinsType, Long> calls = new EnumMap<>(PsinsType.class);
-            long[] bytes = new long[f.tasks().size()];
+        Map<PsinsType, Long> calls = new EnumMap<>(PsinsType.class);
+        long[][] bytes = new long[1][];
+        int status = MergedRun.convert(run(), "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), f -> {
+            bytes[0] = new long[f.tasks().size()];
             for (TaskEntry t : f.tasks()) {
                 f.read(t.task(), (PsinsRecord r) -> {
                     calls.merge(r.type(), 1L, Long::sum);
-                    if (r.type() == PsinsType.PUT) bytes[r.task()] += r.bytes();
+                    if (r.type() == PsinsType.PUT) bytes[0][r.task()] += r.bytes();
                 });
             }
-            assertEquals(1L << 20, bytes[0]);
-            assertEquals(1L << 20, bytes[1]);
-            assertEquals(2L, calls.get(PsinsType.QUIET));
-            assertEquals(2L, calls.get(PsinsType.BARRIER_ALL));
-        }
+            return 0;
+        });
+        assertEquals(0, status);
+        assertEquals(1L << 20, bytes[0][0]);
+        assertEquals(1L << 20, bytes[0][1]);
+        assertEquals(2L, calls.get(PsinsType.QUIET));
+        assertEquals(2L, calls.get(PsinsType.BARRIER_ALL));
     }
 }

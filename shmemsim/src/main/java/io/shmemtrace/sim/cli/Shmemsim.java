@@ -5,7 +5,7 @@ import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.merge.TemporaryMerge;
+import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.TaskEntry;
@@ -104,19 +104,15 @@ public final class Shmemsim implements Callable<Integer> {
                     + " writes one for this machine)");
             return 2;
         }
-        if (!Files.exists(trace)) {
-            err.println("shmemsim: " + trace + ": no such file or directory");
-            return 1;
-        }
-        try (TemporaryMerge merged = TemporaryMerge.of(trace, err)) {
-            if (merged.status() != 0) return merged.status();
-            return simulate(merged.path(), model, machine);
-        }
+        CommModel chosen = model;
+        Machine target = machine;
+        return MergedRun.convert(trace, "shmemsim", err, f -> simulate(f, chosen, target));
     }
 
-    private int simulate(Path merged, CommModel model, Machine machine) throws IOException {
+    private int simulate(PsinsFile f, CommModel model, Machine machine) throws IOException, PsinsFormatException {
         long t0 = System.nanoTime();
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        Path merged = f.path();
+        try {
             String problem = unreplayable(f);
             if (problem != null) {
                 err.println("shmemsim: " + merged + ": " + problem);
@@ -152,9 +148,6 @@ public final class Shmemsim implements Callable<Integer> {
             if (json != null) JsonReport.write(p, json, true); // --force was checked before the replay
             out.print(text.toString(StandardCharsets.UTF_8));
             return 0;
-        } catch (PsinsFormatException e) {
-            err.println("shmemsim: " + e.getMessage());
-            return 1;
         } catch (ReplayException e) {
             err.println("shmemsim: " + merged + ": " + e.getMessage());
             return 1;

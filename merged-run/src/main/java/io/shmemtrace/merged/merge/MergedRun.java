@@ -1,0 +1,47 @@
+package io.shmemtrace.merged.merge;
+
+import io.shmemtrace.cli.Progress;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What every converter of merged runs does before its own work (shmemsim, shmem2otf2, the wait states), as
+ * async-profiler's converters share JfrConverter: take a merged file or a run directory (merged on the fly), open
+ * it, and turn what cannot be read into one line naming the file and an exit status.
+ */
+public final class MergedRun {
+    private MergedRun() {}
+
+    /** A converter's own work over the opened run; returns the exit status. */
+    @FunctionalInterface
+    public interface Converter {
+        int convert(PsinsFile run) throws IOException, PsinsFormatException;
+    }
+
+    /** input: a merged file or a run directory; tool: the name messages start with; a merge's bar on a terminal. */
+    public static int convert(Path input, String tool, PrintStream err, Converter converter) throws IOException {
+        return convert(input, tool, err, Progress.onTerminal() ? err : null, converter);
+    }
+
+    /** The same, a merge's progress bar on bars (null: none). */
+    public static int convert(Path input, String tool, PrintStream err, PrintStream bars, Converter converter)
+            throws IOException {
+        if (!Files.exists(input)) {
+            err.println(tool + ": " + input + ": no such file or directory");
+            return 1;
+        }
+        try (TemporaryMerge merged = TemporaryMerge.of(input, err, bars)) {
+            if (merged.status() != 0) return merged.status();
+            try (PsinsFile f = PsinsFile.open(merged.path())) {
+                return converter.convert(f);
+            } catch (PsinsFormatException e) {
+                err.println(tool + ": " + e.getMessage());
+                return 1;
+            }
+        }
+    }
+}
