@@ -44,7 +44,7 @@ final class HtmlReport extends Report {
     private final TimeWindow window; // seconds after the earliest init, or null: the application window
     private final Supplier<String> waitStates;
     private final PeStats job = new PeStats();
-    private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs
+    private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs, windowThreadNs
     private final List<PeStats> all = new ArrayList<>();
     private final Map<Operation, long[]> sizes = new EnumMap<>(Operation.class);
     /** Host -> PEs there, in order of first appearance. */
@@ -118,7 +118,7 @@ final class HtmlReport extends Report {
     void endFile(TraceFile f) {
         PeStats p = current.finish(f.header().pe());
         job.add(p);
-        perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs});
+        perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});
         all.add(p);
         TraceHeader h = f.header();
         if (h.state() != io.shmemtrace.format.TraceState.FINALIZED) missing.add("PE " + h.pe() + " " + h.state().description());
@@ -221,7 +221,8 @@ final class HtmlReport extends Report {
     /** SHMEM and computing per PE over its window, PEs sorted by SHMEM share, binned past BAR_LIMIT. */
     private void bars(StringBuilder h) {
         List<long[]> sorted = new ArrayList<>(perPe);
-        sorted.sort(Comparator.comparingDouble((long[] p) -> p[1] == 0 ? 0 : (double) p[2] / p[1]).reversed());
+        // shares of thread-time (the window times the PE's threads): never above 100 %
+        sorted.sort(Comparator.comparingDouble((long[] p) -> p[3] == 0 ? 0 : (double) p[2] / p[3]).reversed());
         int bins = Math.min(sorted.size(), BAR_LIMIT);
         h.append("<h2>Time in SHMEM and computing, per PE</h2>\n<p>The application window of each PE (end of shmem_init"
                 + " to start of shmem_finalize), PEs sorted by their SHMEM share");
@@ -235,8 +236,8 @@ final class HtmlReport extends Report {
             int from = (int) ((long) b * sorted.size() / bins), to = (int) ((long) (b + 1) * sorted.size() / bins);
             double win = 0, shm = 0;
             for (int i = from; i < to; i++) {
-                win += sorted.get(i)[1];
-                shm += Math.min(sorted.get(i)[2], sorted.get(i)[1]);
+                win += sorted.get(i)[3];
+                shm += Math.min(sorted.get(i)[2], sorted.get(i)[3]);
             }
             double share = win == 0 ? 0 : shm / win;
             double x = b * bw;
@@ -254,7 +255,7 @@ final class HtmlReport extends Report {
         slowest.sort(Comparator.comparingLong((long[] p) -> -p[1]).thenComparingLong(p -> p[0]));
         h.append("<p id=\"slowest-pes\">Longest windows: ").append(named(slowest, p -> seconds(p[1]))).append("</p>\n");
         h.append("<p id=\"most-shmem-pes\">Largest SHMEM share: ").append(named(sorted, p -> String.format(Locale.ROOT,
-                "%.1f %%", p[1] == 0 ? 0.0 : 100.0 * Math.min(p[2], p[1]) / p[1]))).append("</p>\n");
+                "%.1f %%", p[3] == 0 ? 0.0 : 100.0 * Math.min(p[2], p[3]) / p[3]))).append("</p>\n");
     }
 
     /** The first NAMED PEs of a list, each with its figure: "PE 125 (1.2 s), PE 164 (1.1 s)". */

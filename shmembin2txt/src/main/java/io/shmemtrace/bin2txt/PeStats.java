@@ -19,8 +19,13 @@ final class PeStats {
     long initNs;
     long finalizeNs;
     long windowNs;
-    /** Time in calls other than init and finalize: what the window holds of SHMEM. */
+    /** Time in calls other than init and finalize: what the window holds of SHMEM (thread-time: threads summed). */
     long windowShmemNs;
+    /** The window times the PE's threads that made calls: the thread-time the window holds (windowNs for one). */
+    long windowThreadNs;
+    /** One PE's: its threads that made calls, and each one's time in SHMEM in the window (by thread index). */
+    int threads;
+    long[] threadShmemNs = new long[0];
     boolean finalized = true;
     /** The PE (-1 for a sum of several). */
     int pe = -1;
@@ -34,6 +39,8 @@ final class PeStats {
         private CallStats[] byId = new CallStats[0];
         private EventDef[] defs = new EventDef[0];
         long events, shmemNs, burstNs, initNs, finalizeNs;
+        private long[] threadShmemNs = new long[1];
+        private boolean[] threadSeen = new boolean[1];
         long initEnd = Long.MIN_VALUE, finalizeStart = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
 
         void add(TraceEvent e) {
@@ -61,6 +68,13 @@ final class PeStats {
             long end = e.endNs();
             lastEnd = Math.max(lastEnd, end);
             Operation op = def.operation();
+            int thread = e.thread();
+            if (thread >= threadSeen.length) {
+                threadSeen = java.util.Arrays.copyOf(threadSeen, thread + 1);
+                threadShmemNs = java.util.Arrays.copyOf(threadShmemNs, thread + 1);
+            }
+            threadSeen[thread] = true;
+            if (op != Operation.INIT && op != Operation.FINALIZE) threadShmemNs[thread] += duration;
             if (op == Operation.INIT) {
                 initNs += duration;
                 initEnd = Math.max(initEnd, end);
@@ -88,6 +102,9 @@ final class PeStats {
             long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
             p.windowNs = Math.max(0, end - start);
             p.windowShmemNs = shmemNs - initNs - finalizeNs;
+            for (boolean seen : threadSeen) if (seen) p.threads++;
+            p.windowThreadNs = p.windowNs * Math.max(1, p.threads);
+            p.threadShmemNs = threadShmemNs.clone();
             return p;
         }
     }
@@ -101,14 +118,19 @@ final class PeStats {
         finalizeNs += other.finalizeNs;
         windowNs += other.windowNs;
         windowShmemNs += other.windowShmemNs;
+        windowThreadNs += other.windowThreadNs;
+        threads += other.threads;
         finalized &= other.finalized;
         pes += other.pes;
         maxInitNs = Math.max(maxInitNs, other.maxInitNs);
         maxFinalizeNs = Math.max(maxFinalizeNs, other.maxFinalizeNs);
     }
 
-    /** Time in SHMEM within the application window, as a share of it (threads summed: can pass 100). */
+    /**
+     * Time in SHMEM within the application window, as a share of the thread-time it holds (the window times the
+     * threads that made calls): never above 100, however many threads wait in calls at once.
+     */
     double windowShmemPercent() {
-        return windowNs == 0 ? 0.0 : 100.0 * windowShmemNs / windowNs;
+        return windowThreadNs == 0 ? 0.0 : Math.min(100.0, 100.0 * windowShmemNs / windowThreadNs);
     }
 }

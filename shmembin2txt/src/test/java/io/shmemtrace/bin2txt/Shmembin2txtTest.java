@@ -79,10 +79,12 @@ class Shmembin2txtTest {
         assertEquals("  shmem_long_put                                2            400          100          200"
                 + "          300            160", lines.get(pe0 + 7));
         int job = lines.indexOf("== job (2 PEs)");
-        // PE 1: window 1200..3000, 40 + 10 ns in it (its second thread's ctx_quiet counts).
+        // PE 1: window 1200..3000, 40 + 10 ns in it (its second thread's ctx_quiet counts); two threads: the window's
+        // thread-time is 2 x 1800 ns, the job's 3000 + 3600.
         assertEquals(List.of(
                 "application window 4800 ns summed over PEs (end of shmem_init to start of shmem_finalize): in SHMEM"
-                        + " 900 ns (18.8%), computing 3900 ns (81.3%)",
+                        + " 900 ns (13.6%), computing 5700 ns (86.4%); thread-time: 6600 ns, the window times each PE's"
+                        + " threads that made calls",
                 "shmem_init mean 1100 ns (max 1200), shmem_finalize mean 750 ns (max 1000); whole trace: in SHMEM"
                         + " 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls"), lines.subList(job + 1, job + 3));
         assertEquals("  shmem_finalize                                2           1500          500          750"
@@ -92,10 +94,10 @@ class Shmembin2txtTest {
         assertEquals("  shmem_int_p                               2              2           40           40"
                 + "           50            0     10.0%", lines.stream().skip(across).filter(l -> l.startsWith(
                 "  shmem_int_p ")).findFirst().orElseThrow());
-        int top = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 18.8%)");
+        int top = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 13.6%)");
         assertEquals(List.of("      pe      window_ns       shmem_ns    shmem",
                 "       0           3000            850    28.3%",
-                "       1           1800             50     2.8%"), lines.subList(top + 1, top + 4));
+                "       1           1800             50     1.4%"), lines.subList(top + 1, top + 4), "PE 1: 2 threads");
         int matrix = lines.indexOf("== bytes moved, PE x PE (row: calling PE, column: target PE)");
         assertEquals(List.of(
                 "  from\\to            0            1",

@@ -1,13 +1,17 @@
 package io.shmemtrace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Traces;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** SHMEM_THREAD_MULTIPLE (tests/src/test/c/threads.c): four threads per PE, no event lost or misplaced. */
@@ -38,6 +42,28 @@ class ThreadsTest {
                     assertEquals((pe + 1) % NPES, e.targetPe());
                 }
                 assertEquals("shmem_quiet", events.get(CALLS).name());
+            }
+        }
+        // the summary against the thread-time (window x threads): no share above 100 %, no negative computing,
+        // and a line per thread, its calls' time as in the trace
+        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary", dir.toString())
+                .runOk().stdout();
+        Matcher share = Pattern.compile("in SHMEM \\d+ ns \\((\\d+\\.\\d)%\\), computing (-?\\d+) ns").matcher(summary);
+        int windows = 0;
+        while (share.find()) {
+            windows++;
+            assertTrue(Double.parseDouble(share.group(1)) <= 100.0, share.group());
+            assertTrue(Long.parseLong(share.group(2)) >= 0, share.group());
+        }
+        assertEquals(NPES + 1, windows, "each PE and the job");
+        for (int pe = 0; pe < NPES; pe++) {
+            Traces.Read t = Traces.read(Traces.peFile(dir, pe));
+            String section = summary.substring(summary.indexOf("== PE " + pe));
+            for (int thread = 1; thread <= THREADS; thread++) {
+                final int index = thread;
+                long ns = t.events().stream().filter(e -> e.thread() == index).mapToLong(Recorded::durationNs).sum();
+                assertTrue(section.contains("  thread " + thread + ": in SHMEM " + ns + " ns ("), "PE " + pe + " thread "
+                        + thread + ": " + ns);
             }
         }
     }
