@@ -13,6 +13,7 @@
 #include "shmt_modules.h"
 #include "shmt_testing.h"
 #include "shmt_trace_file.h"
+#include "shmt_untraced.h"
 
 #define SHMT_MAX_THREADS 1024
 
@@ -267,7 +268,10 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
     shmt_dropped = (uint64_t *)(void *)(shmt_file_header() + SHMT_H_DROPPED);
     pe_number = pe;
     if (callsites) shmt_modules_write(shmt_file_path(), pe);
-    if (pe == 0) shmt_file_write_command(pe);
+    if (pe == 0) {
+        shmt_file_write_command(pe);
+        shmt_untraced_write(pe);
+    }
     shmt_callsites = callsites;
     fast_path = shmt_clock_is_tsc && shmt_tick_shift == SHMT_FAST_SHIFT && !callsites;
     pthread_key_create(&exit_key, on_thread_exit);

@@ -90,6 +90,11 @@ final class HtmlReport extends Report {
             hosts.merge(h.host(), 1, Integer::sum);
         }
         timeBins = new TimeBins(npes);
+        List<String> untraced = RunFiles.untraced(run);
+        if (!untraced.isEmpty()) {
+            missing.add("the program imports " + untraced.size() + " OpenSHMEM function" + (untraced.size() == 1 ? "" : "s")
+                    + " the tracer does not record (their calls count as computing): " + String.join(", ", untraced));
+        }
         int absent = npes - run.inputs().size();
         if (absent > 0) missing.add(absent + " of " + npes + " PEs have no trace here");
     }
@@ -166,7 +171,7 @@ final class HtmlReport extends Report {
         long windowNs = perPe.stream().mapToLong(p -> p[1]).max().orElse(0);
         h.append("<h2>Job</h2>\n<table class=\"facts\">");
         fact(h, "run", esc(runId), "run");
-        String command = command();
+        String command = RunFiles.command(run);
         if (command != null) fact(h, "command (PE 0)", "<code>" + esc(command) + "</code>", "command");
         if (earliestRealNs != Long.MAX_VALUE) {
             fact(h, "started", java.time.Instant.ofEpochSecond(earliestRealNs / 1_000_000_000L).toString()
@@ -191,26 +196,6 @@ final class HtmlReport extends Report {
                     t.callsites() ? "on" : "off"), "tracer");
         }
         h.append("</table>\n");
-    }
-
-    /** PE 0's command line, as the tracer left it beside PE 0's trace; null when there is none (or it is not one). */
-    private String command() {
-        for (TraceRun.Input in : run.inputs()) {
-            if (in.pe() != 0) continue;
-            Path file = in.path().resolveSibling(String.format(io.shmemtrace.format.TraceNaming.COMMAND_FILE, 0));
-            try {
-                String args = io.shmemtrace.format.InputFiles.readText(file, 4096, "a command line");
-                StringBuilder c = new StringBuilder();
-                for (String a : args.split("\0")) {
-                    if (c.length() > 0) c.append(' ');
-                    c.append(a.matches("[A-Za-z0-9_./=:,+@%-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-                }
-                return io.shmemtrace.format.Escape.text(c.toString());
-            } catch (IOException e) {
-                return null; // a fact the page can do without
-            }
-        }
-        return null;
     }
 
     private static void fact(StringBuilder h, String name, String value, String id) {

@@ -37,6 +37,8 @@ final class SummaryReport extends Report {
     private int unlisted;
     private boolean listAllFiles;
     private PeStats.FileAccumulator current;
+    /** The SHMEM functions the program imports that were not recorded (the tracer's list beside PE 0's trace). */
+    private List<String> untraced = List.of();
 
     /**
      * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
@@ -51,6 +53,7 @@ final class SummaryReport extends Report {
     @Override
     void begin(TraceRun run) {
         listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
+        untraced = RunFiles.untraced(run);
     }
 
     @Override
@@ -114,6 +117,12 @@ final class SummaryReport extends Report {
         }
         fileLines.forEach(out::println);
         if (unlisted > 0) out.println("  ... and " + unlisted + " more that did not finalize");
+        if (!untraced.isEmpty()) {
+            out.println();
+            out.println("== not recorded");
+            out.println("  the program imports " + untraced.size() + " OpenSHMEM function" + (untraced.size() == 1 ? "" : "s")
+                    + " the tracer does not record (their calls count as computing): " + String.join(", ", untraced));
+        }
         detail.forEach((pe, stats) -> printStats("PE " + pe, stats, false));
         printStats("job (" + job.pes + " PEs)", job, true);
         if (all.size() > 1) {

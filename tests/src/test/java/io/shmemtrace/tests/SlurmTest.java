@@ -30,7 +30,7 @@ class SlurmTest {
             Command.Result r = cluster.env(Command.of("srun", "--mpi=pmix", "-n", "2", Workspace.LAUNCHER.toString(),
                     program.toString())).in(dir).env("OMPI_MCA_btl", "^uct").timeout(120).runOk();
             String[] made = dir.toFile().list();
-            assertEquals(1, made.length, List.of(made).toString());
+            assertEquals(1, made.length, List.of(made) + "\n" + r.describe() + "\n" + cluster.logs());
             assertTrue(made[0].matches("shmemtrace-slurm-\\d+\\.\\d+"), made[0]);
             Path run = dir.resolve(made[0]);
             assertEquals(List.of("pe00000.cmdline", "pe00000.shmt", "pe00001.shmt"),

@@ -42,6 +42,8 @@ public final class TraceNaming {
     public static final String MODULES_FILE = "pe%05d.modules";
     /** PE 0's command line, beside its trace: the arguments as /proc/self/cmdline has them, NUL after each. */
     public static final String COMMAND_FILE = "pe%05d.cmdline";
+    /** The SHMEM functions the program imports that the tracer does not record, one a line (PE 0, beside its trace). */
+    public static final String UNTRACED_FILE = "pe%05d.untraced";
 
     private static final Pattern MAX_BYTES = Pattern.compile("(\\d+)([KkMmGg]?)");
     private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");

@@ -54,7 +54,7 @@ public final class SlurmCluster implements AutoCloseable {
         String host = Command.of("hostname", "-s").runOk().stdout().strip();
         int cpus = Runtime.getRuntime().availableProcessors();
         Files.writeString(conf, String.join("\n",
-                "ClusterName=shmemtrace-test",
+                "ClusterName=st" + Long.toHexString(System.nanoTime() & 0xFFFFFFL), // one of its own, were two to run
                 "SlurmctldHost=" + host,
                 "SlurmctldPort=" + freePort(),
                 "SlurmdPort=" + freePort(),
@@ -90,6 +90,21 @@ public final class SlurmCluster implements AutoCloseable {
             }
         }
         throw new AssertionError("the test's Slurm cluster did not come up; its logs are in " + dir.resolve("log"));
+    }
+
+    /** The cluster's daemons' logs, for a failure's message. */
+    public String logs() {
+        StringBuilder b = new StringBuilder();
+        for (String log : List.of("slurmctld.log", "slurmd.log")) {
+            try {
+                List<String> lines = Files.readAllLines(dir.resolve("log").resolve(log));
+                b.append("--- ").append(log).append('\n');
+                lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach(l -> b.append(l).append('\n'));
+            } catch (IOException e) {
+                b.append("--- ").append(log).append(": ").append(e.getMessage()).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     /** A command (srun, sinfo, ...) addressed to this cluster. */

@@ -32,7 +32,19 @@ public final class CWrapperEmitter {
             emitWrapper(f);
             out.append("#endif\n\n");
         }
+        emitWrappedNames();
         return out.toString();
+    }
+
+    /**
+     * The names this build wraps, sorted (strcmp order) and ended by NULL: what the shim can tell apart from the
+     * SHMEM functions a program imports that it does not record (shmt_untraced.c).
+     */
+    private void emitWrappedNames() {
+        out.append("const char *const shmt_wrapped_names[] = {\n");
+        spec.functions().stream().map(TracedFunction::name).sorted().distinct().forEach(name ->
+                out.append("#ifdef SHMT_HAVE_").append(name).append("\n    \"").append(name).append("\",\n#endif\n"));
+        out.append("    NULL};\n");
     }
 
     private void emitWrapper(TracedFunction f) {
