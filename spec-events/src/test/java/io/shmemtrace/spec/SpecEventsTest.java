@@ -30,9 +30,10 @@ class SpecEventsTest {
         assertEquals(1, perOp.get(Operation.BARRIER_ALL));
         assertEquals(3, perOp.get(Operation.INIT));
         assertEquals(1, perOp.get(Operation.REPEAT));
-        // poll="true": 24 g + 8 atomic_fetch + 5 legacy fetch, each with its ctx twin where it has one; 14 test; test_lock
+        // poll="true": 24 g + 8 atomic_fetch + 5 legacy fetch, each with its ctx twin where it has one; 14 test; test_lock;
+        // the 4 queries a thread may spin on (query_thread, pe_accessible, addr_accessible, ptr)
         long polls = t.events().stream().filter(d -> d.has(EventFlags.POLL)).count();
-        assertEquals(2 * 24 + 2 * 8 + 5 + 14 + 1, polls);
+        assertEquals(2 * 24 + 2 * 8 + 5 + 14 + 1 + 4, polls);
     }
 
     @Test

@@ -71,7 +71,11 @@ class SpecExpansionTest {
         // One body, two paths: the wrapper's fast one, the general one it jumps to.
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(1, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(0, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
-        assertEquals(843, c.split("#ifdef SHMT_HAVE_", -1).length - 1);
+        // each function twice: its wrapper, and its name in shmt_wrapped_names (what the shim tells untraced from)
+        assertEquals(2 * 843, c.split("#ifdef SHMT_HAVE_", -1).length - 1);
+        String names = c.substring(c.indexOf("const char *const shmt_wrapped_names[] = {"));
+        assertEquals(843, names.split("#ifdef SHMT_HAVE_", -1).length - 1);
+        assertTrue(names.endsWith("    NULL};\n"), "NULL ends the list");
     }
 
     @Test
