@@ -133,7 +133,7 @@ void shmt_untraced_write(int pe)
     if (set == NULL) return;
     Dl_info lib;
     char real[PATH_MAX];
-    void *init = shmt_resolve("shmem_init");
+    void *init = dlsym(RTLD_NEXT, "shmem_init"); /* the library's, after the shim; none in the format's test writers */
     if (init && dladdr(init, &lib) && lib.dli_fname && realpath(lib.dli_fname, real)) {
         char *slash = strrchr(real, '/');
         if (slash) {

@@ -31,10 +31,8 @@ import java.util.function.Supplier;
  * states. Streams file by file like the summary; only the timeline's lanes are read again.
  */
 final class HtmlReport extends Report {
-    static final int BAR_LIMIT = 1024;
     static final int HEATMAP_LIMIT = 256;
     private static final int SIZE_BINS = 41;
-    private static final int NAMED = 10;
 
     private final Path file;
     private final ByteMatrix heatmap;
@@ -136,11 +134,11 @@ final class HtmlReport extends Report {
     void end() {
         StringBuilder h = new StringBuilder(1 << 20);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>shmemtrace: ")
-                .append(esc(runId)).append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
+                .append(PageAssets.esc(runId)).append("</title>\n<style>").append(PageAssets.STYLE).append("</style></head><body>\n");
         h.append("<h1>shmemtrace report</h1>\n");
         banner(h);
         facts(h);
-        bars(h);
+        PerPeBars.html(h, perPe);
         imbalance(h);
         functions(h);
         callSites(h);
@@ -148,8 +146,8 @@ final class HtmlReport extends Report {
         heatmap(h);
         timeBins(h);
         timeline(h);
-        h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(esc(waitStates.get())).append("</pre>\n");
-        h.append("<script>").append(SCRIPT).append(Timeline.SCRIPT).append("</script>\n</body></html>\n");
+        h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(PageAssets.esc(waitStates.get())).append("</pre>\n");
+        h.append("<script>").append(PageAssets.SORT_SCRIPT).append(Timeline.SCRIPT).append("</script>\n</body></html>\n");
         try {
             OutputFiles.write(file, true, f -> Files.writeString(f, h, StandardCharsets.UTF_8)); // the tool checked --force
         } catch (IOException e) {
@@ -162,7 +160,7 @@ final class HtmlReport extends Report {
         if (missing.isEmpty()) return;
         h.append("<div class=\"banner\" id=\"missing-data\"><strong>Part of the run is missing:</strong> the figures below"
                 + " count only what was recorded.<ul>");
-        for (String m : missing.subList(0, Math.min(20, missing.size()))) h.append("<li>").append(esc(m)).append("</li>");
+        for (String m : missing.subList(0, Math.min(20, missing.size()))) h.append("<li>").append(PageAssets.esc(m)).append("</li>");
         if (missing.size() > 20) h.append("<li>and ").append(missing.size() - 20).append(" more</li>");
         h.append("</ul></div>\n");
     }
@@ -170,9 +168,9 @@ final class HtmlReport extends Report {
     private void facts(StringBuilder h) {
         long windowNs = perPe.stream().mapToLong(p -> p[1]).max().orElse(0);
         h.append("<h2>Job</h2>\n<table class=\"facts\">");
-        fact(h, "run", esc(runId), "run");
+        fact(h, "run", PageAssets.esc(runId), "run");
         String command = RunFiles.command(run);
-        if (command != null) fact(h, "command (PE 0)", "<code>" + esc(command) + "</code>", "command");
+        if (command != null) fact(h, "command (PE 0)", "<code>" + PageAssets.esc(command) + "</code>", "command");
         if (earliestRealNs != Long.MAX_VALUE) {
             fact(h, "started", java.time.Instant.ofEpochSecond(earliestRealNs / 1_000_000_000L).toString()
                     .replace('T', ' ').replace("Z", " UTC"), "date");
@@ -180,7 +178,7 @@ final class HtmlReport extends Report {
         fact(h, "PEs", Integer.toString(npes), "pes");
         List<String> perHost = new ArrayList<>();
         hosts.forEach((host, pes) -> perHost.add(host + ": " + pes + " PE" + (pes == 1 ? "" : "s")));
-        fact(h, "hosts", hosts.size() + " (" + esc(String.join(", ", perHost.stream().limit(8).toList()))
+        fact(h, "hosts", hosts.size() + " (" + PageAssets.esc(String.join(", ", perHost.stream().limit(8).toList()))
                 + (hosts.size() > 8 ? ", ..." : "") + ")", "hosts");
         fact(h, "calls", Long.toString(job.events), "calls");
         fact(h, "application window (longest PE)", seconds(windowNs), "window");
@@ -203,53 +201,6 @@ final class HtmlReport extends Report {
                 .append("</td></tr>");
     }
 
-    /** SHMEM and computing per PE over its window, PEs sorted by SHMEM share, binned past BAR_LIMIT. */
-    private void bars(StringBuilder h) {
-        List<long[]> sorted = new ArrayList<>(perPe);
-        // shares of thread-time (the window times the PE's threads): never above 100 %
-        sorted.sort(Comparator.comparingDouble((long[] p) -> p[3] == 0 ? 0 : (double) p[2] / p[3]).reversed());
-        int bins = Math.min(sorted.size(), BAR_LIMIT);
-        h.append("<h2>Time in SHMEM and computing, per PE</h2>\n<p>The application window of each PE (end of shmem_init"
-                + " to start of shmem_finalize), PEs sorted by their SHMEM share");
-        if (sorted.size() > BAR_LIMIT) h.append(", averaged over bins of ").append((sorted.size() + bins - 1) / bins).append(" PEs");
-        h.append(".</p>\n");
-        int w = 900, height = 160;
-        double bw = (double) w / Math.max(1, bins);
-        h.append("<svg class=\"chart\" width=\"").append(w + 60).append("\" height=\"").append(height + 30)
-                .append("\" role=\"img\"><g transform=\"translate(50,5)\">");
-        for (int b = 0; b < bins; b++) {
-            int from = (int) ((long) b * sorted.size() / bins), to = (int) ((long) (b + 1) * sorted.size() / bins);
-            double win = 0, shm = 0;
-            for (int i = from; i < to; i++) {
-                win += sorted.get(i)[3];
-                shm += Math.min(sorted.get(i)[2], sorted.get(i)[3]);
-            }
-            double share = win == 0 ? 0 : shm / win;
-            double x = b * bw;
-            String label = to - from == 1 ? "PE " + sorted.get(from)[0] : "PEs " + (to - from) + " (bin " + b + ")";
-            h.append(String.format(Locale.ROOT, "<rect class=\"compute\" x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%.1f\"/>",
-                    x, bw, height * (1 - share)));
-            h.append(String.format(Locale.ROOT, "<rect class=\"shmem\" x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\">"
-                    + "<title>%s: %.1f %% in SHMEM</title></rect>", x, height * (1 - share), bw, height * share, label,
-                    100 * share));
-        }
-        h.append("<text x=\"-45\" y=\"10\">100 %</text><text x=\"-30\" y=\"").append(height).append("\">0 %</text>")
-                .append("</g></svg>\n<p class=\"legend\"><span class=\"shmem\">&#9632;</span> in SHMEM "
-                        + "<span class=\"compute\">&#9632;</span> computing</p>\n");
-        List<long[]> slowest = new ArrayList<>(perPe);
-        slowest.sort(Comparator.comparingLong((long[] p) -> -p[1]).thenComparingLong(p -> p[0]));
-        h.append("<p id=\"slowest-pes\">Longest windows: ").append(named(slowest, p -> seconds(p[1]))).append("</p>\n");
-        h.append("<p id=\"most-shmem-pes\">Largest SHMEM share: ").append(named(sorted, p -> String.format(Locale.ROOT,
-                "%.1f %%", p[3] == 0 ? 0.0 : 100.0 * Math.min(p[2], p[3]) / p[3]))).append("</p>\n");
-    }
-
-    /** The first NAMED PEs of a list, each with its figure: "PE 125 (1.2 s), PE 164 (1.1 s)". */
-    private static String named(List<long[]> pes, java.util.function.Function<long[], String> figure) {
-        List<String> names = new ArrayList<>();
-        for (long[] p : pes.subList(0, Math.min(NAMED, pes.size()))) names.add("PE " + p[0] + " (" + figure.apply(p) + ")");
-        return String.join(", ", names);
-    }
-
     /** The summary's "across PEs" table: per function the spread of its time over the PEs, and the imbalance. */
     private void imbalance(StringBuilder h) {
         h.append("<h2>Imbalance across PEs</h2>\n<p>Per function, its time on each PE: min / median / max, the PE with the"
@@ -257,7 +208,7 @@ final class HtmlReport extends Report {
                 + "<th>function</th><th>PEs</th><th>calls</th><th>min (s)</th><th>median (s)</th><th>max (s)</th>"
                 + "<th>max PE</th><th>imbalance</th></tr></thead><tbody>\n");
         for (Imbalance r : Imbalance.of(job, all)) {
-            h.append("<tr data-function=\"").append(esc(r.function())).append("\"><td>").append(esc(r.function()))
+            h.append("<tr data-function=\"").append(PageAssets.esc(r.function())).append("\"><td>").append(PageAssets.esc(r.function()))
                     .append(String.format(Locale.ROOT, "</td><td>%d</td><td>%d</td><td>%.6f</td><td>%.6f</td><td>%.6f</td>"
                             + "<td>%d</td><td>%.1f %%</td></tr>%n", r.pes(), r.calls(), r.minNs() / 1e9, r.medianNs() / 1e9,
                             r.maxNs() / 1e9, r.maxPe(), 100 * r.imbalance()));
@@ -271,9 +222,9 @@ final class HtmlReport extends Report {
         job.byFunction.entrySet().stream().sorted(Map.Entry.<String, CallStats>comparingByValue(
                 Comparator.comparingLong(c -> -c.totalNs))).forEach(e -> {
                     CallStats c = e.getValue();
-                    h.append("<tr data-function=\"").append(esc(e.getKey())).append("\" data-calls=\"").append(c.calls)
+                    h.append("<tr data-function=\"").append(PageAssets.esc(e.getKey())).append("\" data-calls=\"").append(c.calls)
                             .append("\" data-bytes=\"").append(c.bytes).append("\" data-ns=\"").append(c.totalNs)
-                            .append("\"><td>").append(esc(e.getKey())).append("</td><td>").append(c.calls).append("</td><td>")
+                            .append("\"><td>").append(PageAssets.esc(e.getKey())).append("</td><td>").append(c.calls).append("</td><td>")
                             .append(String.format(Locale.ROOT, "%.6f", c.totalNs / 1e9)).append("</td><td>")
                             .append(c.calls == 0 ? 0 : c.totalNs / c.calls).append("</td><td>").append(c.bytes)
                             .append("</td></tr>\n");
@@ -292,8 +243,8 @@ final class HtmlReport extends Report {
                         + "<th>PEs</th></tr></thead><tbody>\n");
         for (CallSiteReport.Row r : rows.subList(0, Math.min(CallSiteReport.TOP, rows.size()))) {
             CallStats c = r.stats();
-            h.append("<tr data-site=\"").append(esc(r.site())).append("\" data-calls=\"").append(c.calls)
-                    .append("\"><td>").append(esc(r.function())).append("</td><td>").append(esc(r.site()))
+            h.append("<tr data-site=\"").append(PageAssets.esc(r.site())).append("\" data-calls=\"").append(c.calls)
+                    .append("\"><td>").append(PageAssets.esc(r.function())).append("</td><td>").append(PageAssets.esc(r.site()))
                     .append("</td><td>").append(c.calls).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.6f", c.totalNs / 1e9)).append("</td><td>")
                     .append(c.totalNs / c.calls).append("</td><td>").append(c.bytes).append("</td><td>").append(r.pes())
@@ -387,11 +338,7 @@ final class HtmlReport extends Report {
         h.append(Timeline.html(run, lanes, why, baseMonoNs, span));
     }
 
-    private static String category(Operation op) {
-        return op.group().label();
-    }
-
-    private static String seconds(long ns) {
+    static String seconds(long ns) {
         return String.format(Locale.ROOT, "%.6f s", ns / 1e9);
     }
 
@@ -402,45 +349,6 @@ final class HtmlReport extends Report {
         return bytes + " B";
     }
 
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 
-    private static final String STYLE = """
-            body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}h1{font-size:1.5em}h2{font-size:1.15em;
-            margin-top:1.6em;border-bottom:1px solid #ddd}table{border-collapse:collapse}td,th{padding:2px 10px;
-            text-align:right}th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.facts th{text-align:left}
-            .sortable th{cursor:pointer}.shmem{fill:#d95f02;color:#d95f02}.compute{fill:#e8e8e8;color:#bbb}
-            .bar{fill:#1b9e77}.small-multiples{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}
-            figcaption{font-weight:600}.heatmap{image-rendering:pixelated;border:1px solid #ccc}
-            svg text{font-size:11px;fill:#444}.op-put{fill:#1f78b4;color:#1f78b4}.op-get{fill:#33a02c;color:#33a02c}
-            .op-atomic{fill:#6a3d9a;color:#6a3d9a}.op-sync{fill:#ff7f00;color:#ff7f00}
-            .op-collective{fill:#e31a1c;color:#e31a1c}.op-lock{fill:#b15928;color:#b15928}.op-other{fill:#999;color:#999}
-            .legend span{font-size:16px}pre{background:#f7f7f7;padding:8px}
-            .banner{background:#fff3cd;border:1px solid #e0b000;padding:6px 12px;margin:1em 0}
-            .matrix-grid{display:grid;align-items:center;gap:4px}.axis-y{display:flex;flex-direction:column;
-            justify-content:space-between;height:100%;text-align:right;font-size:12px}.axis-x{display:flex;
-            justify-content:space-between;font-size:12px}.axis-title{color:#777}.scale{display:flex;flex-direction:column;
-            align-items:flex-start;font-size:12px}.scale-bar{width:14px;border:1px solid #ccc}
-            #lanes{cursor:crosshair}
-            """;
 
-    /** Sorts a table by the column header clicked: the page's only script. */
-    private static final String SCRIPT = """
-            document.querySelectorAll('table.sortable th').forEach(function (th, col) {
-              th.addEventListener('click', function () {
-                var body = th.closest('table').tBodies[0];
-                var rows = Array.prototype.slice.call(body.rows);
-                var down = th.dataset.down !== 'true';
-                th.dataset.down = down;
-                rows.sort(function (a, b) {
-                  var x = a.cells[col].textContent, y = b.cells[col].textContent;
-                  var nx = parseFloat(x), ny = parseFloat(y);
-                  var c = isNaN(nx) || isNaN(ny) ? x.localeCompare(y) : nx - ny;
-                  return down ? -c : c;
-                });
-                rows.forEach(function (r) { body.appendChild(r); });
-              });
-            });
-            """;
 }

@@ -30,14 +30,14 @@ final class MatrixImage {
         h.append(String.format(Locale.ROOT, "<figure class=\"matrix\"><div class=\"matrix-grid\" style=\"grid-template-columns:"
                 + " 7em %dpx 5em\"><div class=\"axis-y\"><span>%s</span><span class=\"axis-title\">%s</span><span>%s</span>"
                 + "</div><img id=\"%s\" class=\"heatmap\" alt=\"%s\" width=\"%d\" height=\"%d\" src=\"data:image/png;base64,%s\">",
-                width, esc(rowFirst), esc(rowTitle), esc(rowLast), id, esc(rowTitle + " x " + colTitle), width, height,
+                width, PageAssets.esc(rowFirst), PageAssets.esc(rowTitle), PageAssets.esc(rowLast), id, PageAssets.esc(rowTitle + " x " + colTitle), width, height,
                 png(img)));
         // the scale: 0 at the bottom, 1 at the top
         h.append(String.format(Locale.ROOT, "<div class=\"scale\"><span>%s</span><div class=\"scale-bar\" style=\"height:"
-                + "%dpx;background:linear-gradient(to top,#ffffff,#%06x)\"></div><span>%s</span></div>", esc(scaleHigh),
-                Math.max(40, height - 40), rgb, esc(scaleLow)));
+                + "%dpx;background:linear-gradient(to top,#ffffff,#%06x)\"></div><span>%s</span></div>", PageAssets.esc(scaleHigh),
+                Math.max(40, height - 40), rgb, PageAssets.esc(scaleLow)));
         h.append(String.format(Locale.ROOT, "<div></div><div class=\"axis-x\"><span>%s</span><span class=\"axis-title\">%s"
-                + "</span><span>%s</span></div></div></figure>%n", esc(colFirst), esc(colTitle), esc(colLast)));
+                + "</span><span>%s</span></div></div></figure>%n", PageAssets.esc(colFirst), PageAssets.esc(colTitle), PageAssets.esc(colLast)));
         return h.toString();
     }
 
@@ -58,9 +58,5 @@ final class MatrixImage {
             throw new UncheckedIOException(e);
         }
         return Base64.getEncoder().encodeToString(png.toByteArray());
-    }
-
-    static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }
