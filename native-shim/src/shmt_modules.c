@@ -38,22 +38,30 @@ static void build_id(const struct dl_phdr_info *info, char *out, size_t len)
     }
 }
 
-static int write_module(struct dl_phdr_info *info, size_t size, void *arg)
+const char *shmt_object_path(const struct dl_phdr_info *info, char *real)
 {
-    (void)size;
-    FILE *out = arg;
     char path[PATH_MAX];
     const char *name = info->dlpi_name;
     if (name == NULL || *name == '\0') { /* the program itself */
         ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (n <= 0) return 0;
+        if (n <= 0) return NULL;
         path[n] = '\0';
         name = path;
     }
     /* The path as the loader got it may hold "." or ".." (LD_PRELOAD=dist/bin/../lib/...): the tools take only
      * clean absolute paths (and names such as the vdso's), so the map gives the object's real path. */
+    if (name[0] == '/' && realpath(name, real) != NULL) return real;
+    snprintf(real, PATH_MAX, "%s", name); /* as given: a name (the vdso's), or a path that is gone */
+    return real;
+}
+
+static int write_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    FILE *out = arg;
     char real[PATH_MAX];
-    if (name[0] == '/' && realpath(name, real) != NULL) name = real;
+    const char *name = shmt_object_path(info, real);
+    if (name == NULL) return 0;
     char id[2 * 64 + 1];
     build_id(info, id, sizeof id);
     for (int i = 0; i < info->dlpi_phnum; i++) {

@@ -3,6 +3,13 @@
 #ifndef SHMT_MODULES_H
 #define SHMT_MODULES_H
 
+#include <link.h>
+
+/* A loaded object's path as the tools take it (the program's from /proc/self/exe; absolute paths made real), into
+ * real (PATH_MAX bytes); a name such as the vdso's, or a path realpath cannot resolve, as it is; NULL for a
+ * program whose path cannot be read. */
+const char *shmt_object_path(const struct dl_phdr_info *info, char *real) __attribute__((visibility("hidden")));
+
 /* Writes DIR/peNNNNN.modules (through a temporary file renamed over it); 0, or -1 after one warning. */
 int shmt_modules_write(const char *trace_path, int pe);
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "shmt_format.h"
+#include "shmt_modules.h"
 #include "shmt_trace_file.h"
 
 /* Generated with the wrappers; weak, so that test programs linked without them build (and list nothing). */
@@ -105,20 +106,12 @@ static void scan_file(const char *path, name_set *set)
 static int scan_object(struct dl_phdr_info *info, size_t size, void *arg)
 {
     (void)size;
-    char path[PATH_MAX];
-    const char *name = info->dlpi_name;
-    if (name == NULL || *name == '\0') { /* the program itself */
-        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (n <= 0) return 0;
-        path[n] = '\0';
-        name = path;
-    }
-    if (name[0] != '/') return 0; /* the vdso: no file */
     name_set *set = arg;
     char real[PATH_MAX];
-    if (realpath(name, real) == NULL) return 0;
-    if (set->library_dir[0] && strncmp(real, set->library_dir, strlen(set->library_dir)) == 0) return 0;
-    scan_file(real, set);
+    const char *path = shmt_object_path(info, real);
+    if (path == NULL || path[0] != '/') return 0; /* the vdso: no file */
+    if (set->library_dir[0] && strncmp(path, set->library_dir, strlen(set->library_dir)) == 0) return 0;
+    scan_file(path, set);
     return 0;
 }
 
