@@ -72,6 +72,13 @@ public final class CostTable {
     }
 
     private final Map<String, CostCurve> curves = new HashMap<>();
+    /**
+     * The curve each (type, measured, where) uses, looked up once when the table is read (the where-fallback to the
+     * heap's row applied): a replay asks this for every call, and building and hashing a key string each time was
+     * half the table model's time.
+     */
+    private final CostCurve[][][] byType = new CostCurve[PsinsType.values().length][Measured.values().length][];
+    private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
     private int members = 2;
 
     private CostTable() {}
@@ -92,25 +99,33 @@ public final class CostTable {
                 t.curves.put(e.getKey(), CostCurve.parse(where, e.getValue()));
             }
         }
+        for (PsinsType type : PsinsType.values()) {
+            for (Measured what : Measured.values()) {
+                CostCurve[] w = new CostCurve[Where.values().length];
+                for (Where where : Where.values()) w[where.ordinal()] = t.curve(key(type, what), where);
+                t.byType[type.ordinal()][what.ordinal()] = w;
+            }
+        }
+        for (Where where : Where.values()) t.seenCurve[where.ordinal()] = t.curve(SEEN, where);
         return t;
     }
 
-    private double at(String key, long bytes) {
-        CostCurve c = curves.get(key);
-        return c == null ? Double.NaN : c.at(bytes);
-    }
-
     /**
-     * The measurement of a call to the PE itself where it is one (self), else on static data where it is on
-     * static data; the heap's where that was not measured.
+     * The curve of a key where the data is: the measurement of a call to the PE itself where it is one (self), else on
+     * static data where it is on static data; the heap's where that was not measured; null where none was.
      */
-    private double at(String key, long bytes, Where where) {
+    private CostCurve curve(String key, Where where) {
         CostCurve c = switch (where) {
             case SELF -> curves.get(SELF + key);
             case STATIC -> curves.get(STATIC + key);
             case HEAP -> null;
         };
-        return c != null ? c.at(bytes) : at(key, bytes);
+        return c != null ? c : curves.get(key);
+    }
+
+    private double at(PsinsType type, Measured what, long bytes, Where where) {
+        CostCurve c = byType[type.ordinal()][what.ordinal()][where.ordinal()];
+        return c == null ? Double.NaN : c.at(bytes);
     }
 
     /** Where a one-sided call's data is: another PE's heap or static data, or the caller's own memory. */
@@ -137,12 +152,12 @@ public final class CostTable {
 
     /** The same, where the data is. */
     public double call(PsinsType type, long bytes, Where where) {
-        return at(key(type, Measured.CALL), bytes, where);
+        return at(type, Measured.CALL, bytes, where);
     }
 
     /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
     public double mutual(PsinsType type, long bytes, Where where) {
-        return at(key(type, Measured.MUTUAL), bytes, where);
+        return at(type, Measured.MUTUAL, bytes, where);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */
@@ -152,7 +167,7 @@ public final class CostTable {
 
     /** The same, where the data is. */
     public double complete(PsinsType type, long bytes, Where where) {
-        return at(key(type, Measured.COMPLETE), bytes, where);
+        return at(type, Measured.COMPLETE, bytes, where);
     }
 
     /**
@@ -161,7 +176,8 @@ public final class CostTable {
      */
     public double seen(PsinsType type, long bytes, Where where) {
         double done = complete(type, bytes, where);
-        double flag = at(SEEN, 8, where);
+        CostCurve seenAt = seenCurve[where.ordinal()];
+        double flag = seenAt == null ? Double.NaN : seenAt.at(8);
         if (Double.isNaN(flag)) return done;
         return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
     }
