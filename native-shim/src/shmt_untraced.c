@@ -32,11 +32,12 @@ typedef struct {
     char library_dir[PATH_MAX]; /* the SHMEM library's directory, with a final '/'; "" when unknown */
 } name_set;
 
+static size_t wrapped_count; /* entries of shmt_wrapped_names, counted once by shmt_untraced_write */
+
 static int wrapped(const char *name)
 {
-    size_t lo = 0, hi = 0;
+    size_t lo = 0, hi = wrapped_count;
     if (shmt_wrapped_names == NULL) return 1;
-    while (shmt_wrapped_names[hi] != NULL) hi++;
     while (lo < hi) { /* sorted: a binary search */
         size_t mid = (lo + hi) / 2;
         int c = strcmp(shmt_wrapped_names[mid], name);
@@ -133,6 +134,10 @@ void shmt_untraced_write(int pe)
             slash[1] = '\0';
             snprintf(set->library_dir, sizeof set->library_dir, "%s", real);
         }
+    }
+    if (shmt_wrapped_names != NULL) {
+        wrapped_count = 0;
+        while (shmt_wrapped_names[wrapped_count] != NULL) wrapped_count++;
     }
     dl_iterate_phdr(scan_object, set);
     if (set->count > 0) {

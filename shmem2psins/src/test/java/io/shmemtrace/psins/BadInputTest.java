@@ -2,7 +2,6 @@ package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.Operation;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -5,7 +5,6 @@ import io.shmemtrace.replay.model.LogGP;
 import io.shmemtrace.bench.calibrate.CostTable;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
-import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.cli.OutputFiles;
 import java.io.IOException;

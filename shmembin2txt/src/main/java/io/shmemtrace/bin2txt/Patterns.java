@@ -2,8 +2,6 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.merged.merge.MergedRun;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.report.WaitStates;
 import java.io.IOException;

@@ -8,7 +8,6 @@ import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.SlurmCluster;
 import io.shmemtrace.tests.support.Traces;
 import io.shmemtrace.tests.support.Workspace;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

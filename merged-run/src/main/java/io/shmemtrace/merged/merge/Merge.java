@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * One merge: the run's per-PE traces into one merged trace and its RankPid.extended side file. Tasks are

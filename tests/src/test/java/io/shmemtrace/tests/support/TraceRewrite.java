@@ -61,9 +61,8 @@ public final class TraceRewrite {
             byte[] given = host.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
             System.arraycopy(given, 0, name, 0, Math.min(given.length, name.length - 1));
             h.put(io.shmemtrace.format.Layout.H_HOST, name);
-            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-            crc.update(h.array(), 0, io.shmemtrace.format.Layout.H_CRC_COVERS);
-            h.putInt(io.shmemtrace.format.Layout.H_HEADER_CRC, (int) crc.getValue());
+            h.putInt(io.shmemtrace.format.Layout.H_HEADER_CRC,
+                    io.shmemtrace.format.Layout.crc32c(h.array(), 0, io.shmemtrace.format.Layout.H_CRC_COVERS));
             h.rewind();
             ch.write(h, 0);
         }
