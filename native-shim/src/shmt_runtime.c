@@ -48,12 +48,12 @@ static void discard_from_now(shmt_thread *t)
 static int find_oshmem(struct dl_phdr_info *info, size_t size, void *found)
 {
     (void)size;
-    if (strstr(info->dlpi_name, "liboshmem") == NULL) return 0;
+    if (strstr(info->dlpi_name, "liboshmem") == NULL && strstr(info->dlpi_name, "libsma") == NULL) return 0;
     *(void **)found = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
     return *(void **)found != NULL;
 }
 
-/* A library that was dlopen'ed RTLD_LOCAL (a JVM's System.load of a JNI binding pulls liboshmem in that way)
+/* A library that was dlopen'ed RTLD_LOCAL (a JVM's System.load of a JNI binding pulls liboshmem, or SOS's libsma, in that way)
  * is not searched by RTLD_NEXT: look for it among the loaded objects. */
 static void *local_oshmem(void)
 {

@@ -135,7 +135,7 @@ final class Otf2Stream {
         for (PeSet s : file.peSets()) {
             line.setLength(0);
             line.append("S ").append(s.id()).append(' ').append(s.size());
-            for (int i = 0; i < s.size(); i++) line.append(' ').append(s.start() + ((long) i << s.logStride()));
+            for (int i = 0; i < s.size(); i++) line.append(' ').append(s.member(i));
             emit(line.toString());
             whole |= s.id() == 0;
         }

@@ -223,7 +223,7 @@ class BadInputTest {
 
     @Test
     void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
-        assertEquals(out + ": merged trace version 2 is not supported (this reader: 6): merge the run again",
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: " + io.shmemtrace.merged.format.PsinsLayout.VERSION + "): merge the run again",
                 refusalWithHeaderByte(PsinsLayout.H_VERSION, 2));
     }
 

@@ -16,7 +16,7 @@ final class Fields {
 
     static byte style(FieldKind kind) {
         return switch (kind) {
-            case ADDR, PTR, CTX -> HEX;
+            case ADDR, PTR, CTX, TEAM -> HEX;
             case NELEMS, UINT -> UNSIGNED;
             default -> DECIMAL;
         };

@@ -16,7 +16,9 @@ public enum FieldKind {
     CTX(Encoding.CTX_DELTA),
     CMP(Encoding.SVAR),
     VALUE(Encoding.SVAR),
-    RESULT(Encoding.SVAR);
+    RESULT(Encoding.SVAR),
+    /** An OpenSHMEM 1.5 {@code shmem_team_t} handle, as its bit pattern. */
+    TEAM(Encoding.UVAR);
 
     /** How a field's value is stored in an event. */
     public enum Encoding {

@@ -48,7 +48,13 @@ public enum Operation {
      * Not a call: the thread's previous event (a polling call) was made {@code count} more times with the same
      * fields and result (FORMAT.md, "Repeats"). Only the writers put it in a table, never the spec.
      */
-    REPEAT;
+    REPEAT,
+    /** A put followed by the update of a signal word (OpenSHMEM 1.5 put_signal): completes like a put. */
+    PUT_SIGNAL,
+    /** A team's creation from a parent team (collective over the parent): split_strided, split_2d. */
+    TEAM_SPLIT,
+    /** A team's destruction (collective over the team). */
+    TEAM_DESTROY;
 
     private static final Operation[] BY_CODE = values();
 
@@ -68,11 +74,12 @@ public enum Operation {
     /** This operation's family (one definition: every tool that groups calls by kind asks this). */
     public Group group() {
         return switch (this) {
-            case PUT, P, IPUT -> Group.PUT;
+            case PUT, P, IPUT, PUT_SIGNAL -> Group.PUT;
             case GET, G, IGET -> Group.GET;
             case ATOMIC, ATOMIC_FETCH -> Group.ATOMIC;
             case QUIET, FENCE, WAIT, TEST -> Group.SYNC;
-            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE ->
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE, TEAM_SPLIT,
+                 TEAM_DESTROY ->
                     Group.COLLECTIVE;
             case LOCK_ACQUIRE, LOCK_RELEASE, LOCK_TEST -> Group.LOCK;
             default -> Group.OTHER;

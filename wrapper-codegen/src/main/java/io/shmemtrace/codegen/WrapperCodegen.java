@@ -59,7 +59,9 @@ public final class WrapperCodegen {
 
     private static String shim(TracedSpec spec, Path out) throws IOException {
         Path dir = Files.createDirectories(out);
-        Files.writeString(dir.resolve("shmt_wrappers.c"), new CWrapperEmitter(spec).emit());
+        CWrapperEmitter wrappers = new CWrapperEmitter(spec);
+        Files.writeString(dir.resolve("shmt_wrappers.c"), wrappers.emit());
+        Files.writeString(dir.resolve("shmt_prototypes.h"), wrappers.emitPrototypes());
         Files.writeString(dir.resolve("shmt_events.h"), EventHeaderEmitter.emit(spec));
         Files.writeString(dir.resolve("shmt_event_table.c"), EventTableEmitter.emit(spec));
         Files.writeString(dir.resolve("shmt_format.h"), FormatHeaderEmitter.emit());

@@ -6,11 +6,12 @@ import java.nio.charset.StandardCharsets;
 public final class PsinsLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
     /**
-     * 5: header, index, each task's records and the tables sealed by CRC-32C checksums (4: allocated addresses in
+     * 7: PE sets by stride (teams), put_signal records with their signal word, the span of a wait on a set of
+     * flags (6: the host table; 5: header, index, each task's records and the tables sealed by CRC-32C checksums (4: allocated addresses in
      * memory records; 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
      * records, bursts folded into events, integer ns times; 1: fixed records, f64 seconds).
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;

@@ -21,6 +21,9 @@ public enum PsinsType {
     PUT_NBI(0x41, Payload.RMA, Operation.PUT, true),
     P(0x42, Payload.RMA, Operation.P, false),
     IPUT(0x43, Payload.RMA, Operation.IPUT, false),
+    /** A put and its signal (OpenSHMEM 1.5): an RMA record and the signal word's address. */
+    PUT_SIGNAL(0x44, Payload.RMA, Operation.PUT_SIGNAL, false),
+    PUT_SIGNAL_NBI(0x45, Payload.RMA, Operation.PUT_SIGNAL, true),
     GET(0x48, Payload.RMA, Operation.GET, false),
     GET_NBI(0x49, Payload.RMA, Operation.GET, true),
     G(0x4A, Payload.RMA, Operation.G, false),
@@ -113,6 +116,16 @@ public enum PsinsType {
         if (types == null) return OTHER;
         boolean posted = def.completion() == Completion.POSTED;
         return posted && types[1] != null ? types[1] : types[0];
+    }
+
+    /** Whether its RMA record carries a signal word (put_signal). */
+    public boolean signals() {
+        return operation == Operation.PUT_SIGNAL;
+    }
+
+    /** The type a model prices it as: a put_signal is a put (its signal travels with the data). */
+    public PsinsType pricedAs() {
+        return this == PUT_SIGNAL ? PUT : this == PUT_SIGNAL_NBI ? PUT_NBI : this;
     }
 
     /** Lower-case name used in text output. */

@@ -23,7 +23,13 @@ final class Calls {
      */
     record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
                 int peSizeField, int rootField, int addressField, int resultField, int cmpField, int valueField,
-                int[] sizeFields, int targetField, int nelemsField, long elemSize, boolean completesOthers) {
+                int[] sizeFields, int targetField, int nelemsField, long elemSize, boolean completesOthers,
+                int[] teamFields, int strideField, int intField, int signalField, int spanField) {
+        /** Whether its collective record names a PE set: an active set's arguments, or a team. */
+        boolean hasSet() {
+            return peStartField >= 0 || teamFields.length > 0;
+        }
+
         /** The PE the call reads or writes (TraceEvent.targetPe without its per-event lookup). */
         int target(TraceEvent e) {
             return targetField < 0 ? -1 : (int) e.value(targetField);
@@ -53,20 +59,28 @@ final class Calls {
 
     private Call add(EventDef def) {
         if (calls.size() > 0xFFFF) throw new IllegalStateException("more than 65536 distinct calls");
-        int[] sizes = new int[def.fields().size()];
-        int n = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            if (def.fields().get(i).kind() == FieldKind.UINT) sizes[n++] = i;
-        }
+        int[] sizes = indices(def, FieldKind.UINT);
+        int[] addresses = indices(def, FieldKind.ADDR);
+        boolean waitsOnSet = (def.operation() == Operation.WAIT || def.operation() == Operation.TEST) && sizes.length > 0;
         Call c = new Call(calls.size(), def.name(), PsinsType.of(def), def.operation(), def.completion().deferred(),
                 def.indexOf(FieldKind.CTX),
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),
-                def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), java.util.Arrays.copyOf(sizes, n),
+                def.indexOf(FieldKind.CMP), def.indexOf(FieldKind.VALUE), sizes,
                 def.indexOf(FieldKind.TARGET_PE), def.indexOf(FieldKind.NELEMS), def.elemSize(),
-                def.operation().completesPending() && def.operation() != Operation.QUIET && def.operation() != Operation.FINALIZE);
+                def.operation().completesPending() && def.operation() != Operation.QUIET && def.operation() != Operation.FINALIZE,
+                indices(def, FieldKind.TEAM), def.indexOf(FieldKind.STRIDE), def.indexOf(FieldKind.INT),
+                // put_signal: the signal word is its second address (the first is the data's)
+                def.operation() == Operation.PUT_SIGNAL && addresses.length > 1 ? addresses[1] : -1,
+                // a wait or test on a set of flags: their span in bytes (ivars_bytes)
+                waitsOnSet ? sizes[0] : -1);
         calls.add(c);
         return c;
+    }
+
+    /** The indices of the fields of this kind, in table order. */
+    private static int[] indices(EventDef def, FieldKind kind) {
+        return java.util.stream.IntStream.range(0, def.fields().size()).filter(i -> def.fields().get(i).kind() == kind).toArray();
     }
 
     List<Call> all() {

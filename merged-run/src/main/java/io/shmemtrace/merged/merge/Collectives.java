@@ -16,11 +16,14 @@ import java.util.function.IntFunction;
  * member, never the events themselves.
  */
 final class Collectives {
-    /** One active set: PE_start, log2 of the stride, size. Set 0 is every PE of the run. */
+    /**
+     * One PE set: an active set (PE_start, 2^logPE_stride, PE_size) or a team, as world PEs start + i x stride.
+     * Set 0 is every PE of the run.
+     */
     static final class PeSet {
         final int id;
         final int start;
-        final int logStride;
+        final int stride;
         final int size;
         /** (call << 32 | root) of each instance, as the reference member made them. */
         private long[] reference = new long[16];
@@ -31,10 +34,10 @@ final class Collectives {
         private int taskInstances;
         private boolean reportedFor = false;
 
-        PeSet(int id, int start, int logStride, int size, int npes) {
+        PeSet(int id, int start, int stride, int size, int npes) {
             this.id = id;
             this.start = start;
-            this.logStride = logStride;
+            this.stride = stride;
             this.size = size;
             // A damaged or wrong PE_size must not cost memory: no set has more members than the run has PEs.
             this.counts = new int[Math.min(Math.max(size, 0), npes)];
@@ -42,15 +45,16 @@ final class Collectives {
 
         /** The member ordinal of a PE, or -1 if it is not in the set. */
         int ordinal(int pe) {
-            long offset = (long) pe - start;
-            if (offset < 0 || logStride < 0 || logStride > 30 || (offset & ((1L << logStride) - 1)) != 0) return -1;
-            long ordinal = offset >> logStride;
-            return ordinal < counts.length ? (int) ordinal : -1;
+            return io.shmemtrace.merged.read.PeSet.ordinal(pe, start, stride, counts.length);
+        }
+
+        /** The world PE of member i. */
+        long member(int ordinal) {
+            return start + (long) ordinal * stride;
         }
 
         String describe() {
-            return id == 0 ? "set 0 (all PEs)" : "set " + id + " (PE_start " + start + ", logPE_stride " + logStride
-                    + ", PE_size " + size + ")";
+            return id == 0 ? "set 0 (all PEs)" : "set " + id + " (start " + start + ", stride " + stride + ", size " + size + ")";
         }
     }
 
@@ -67,7 +71,7 @@ final class Collectives {
         this.callName = callName;
         this.report = report;
         this.npes = npes;
-        set(0, 0, npes);
+        set(0, 1, npes);
     }
 
     List<PeSet> sets() {
@@ -78,14 +82,19 @@ final class Collectives {
         return mismatches;
     }
 
+    /** The active set of these arguments (a logPE_stride outside 0..30 makes a set without members). */
+    PeSet activeSet(int start, int logStride, int size) {
+        return set(start, logStride >= 0 && logStride <= 30 ? 1 << logStride : 0, size);
+    }
+
     /** The set with this shape, made on first use. */
-    PeSet set(int start, int logStride, int size) {
+    PeSet set(int start, int stride, int size) {
         PeSet last = lastSet;
-        if (last != null && last.start == start && last.logStride == logStride && last.size == size) return last;
-        long key = ((long) start << 40) ^ ((long) (logStride & 0xFF) << 32) ^ (size & 0xFFFFFFFFL);
+        if (last != null && last.start == start && last.stride == stride && last.size == size) return last;
+        long key = ((long) start << 40) ^ ((long) stride << 20) ^ (size & 0xFFFFFFFFL);
         PeSet s = byShape.get(key);
-        if (s == null || s.start != start || s.logStride != logStride || s.size != size) {
-            s = new PeSet(sets.size(), start, logStride, size, npes);
+        if (s == null || s.start != start || s.stride != stride || s.size != size) {
+            s = new PeSet(sets.size(), start, stride, size, npes);
             byShape.put(key, s);
             sets.add(s);
         }
@@ -140,8 +149,8 @@ final class Collectives {
         for (PeSet s : sets) {
             if (s.referencePe < 0) continue;
             for (int ordinal = 0; ordinal < s.counts.length; ordinal++) {
-                int member = s.start + (ordinal << s.logStride);
-                if (member >= merged.length || !merged[member] || s.counts[ordinal] == s.referenceLength) continue;
+                long member = s.member(ordinal);
+                if (member < 0 || member >= merged.length || !merged[(int) member] || s.counts[ordinal] == s.referenceLength) continue;
                 mismatches++;
                 report.accept("collective mismatch on " + s.describe() + ": PE " + member + " made " + s.counts[ordinal]
                         + " collectives on it, PE " + s.referencePe + " made " + s.referenceLength);

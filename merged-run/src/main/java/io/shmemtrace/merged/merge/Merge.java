@@ -207,15 +207,15 @@ public final class Merge {
                                    Sites sites, TraceRun.Input[] byPe) throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
             table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
-                    .putInt(s.start).putInt(s.logStride).putInt(s.size));
+                    .putInt(s.start).putInt(s.stride).putInt(s.size));
         }
         for (Calls.Call c : calls.all()) {
             byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
             table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_CALL)
                     .putShort((short) c.index()).put((byte) c.type().id())
                     .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)
-                            | (c.peStartField() >= 0 ? CALL_SET : 0) | (c.rootField() >= 0 ? CALL_ROOT : 0)
-                            | (c.elemSize() != 0 ? CALL_BYTES : 0)))
+                            | (c.hasSet() ? CALL_SET : 0) | (c.rootField() >= 0 ? CALL_ROOT : 0)
+                            | (c.elemSize() != 0 || c.spanField() >= 0 ? CALL_BYTES : 0)))
                     .putShort((short) name.length).put(name));
         }
         for (long[] l : farLinks) {

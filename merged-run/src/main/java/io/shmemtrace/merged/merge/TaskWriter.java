@@ -70,6 +70,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private final MergedOutput out;
     private final Calls callTable;
     private final Collectives collectives;
+    private final Teams teams;
     private final Alignment alignment;
     private final Consumer<String> report;
     /** The run's call sites, or null when its traces have none (records then carry no site). */
@@ -105,6 +106,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         this.scratch = out.buf;
         this.out = out;
         this.collectives = collectives;
+        this.teams = new Teams(collectives);
         this.alignment = alignment;
         this.report = report;
     }
@@ -130,6 +132,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
         contexts.clear();
         locks.size = 0;
         collectives.beginTask(pe);
+        teams.beginTask();
     }
 
     /** The call of an event id not seen before in this file: numbered if the run had not called it yet. */
@@ -213,6 +216,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
                     linkTo = ctx == 0 ? defaultContext : contexts.computeIfAbsent(ctx, k -> new Pending());
                 }
                 n = address(e, call, n);
+                if (call.signalField() >= 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(e.value(call.signalField())
+                        - e.value(call.addressField())));
             }
             case QUIET -> n = Leb128.putUnsigned(scratch, n, complete(context(e, call)));
             case COLLECTIVE -> n = collective(e, call, n);
@@ -226,6 +231,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
                 n = address(e, call, n);
                 n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(call.cmpField() < 0 ? -1 : e.value(call.cmpField())));
                 n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(call.valueField() < 0 ? 0 : e.value(call.valueField())));
+                if (call.spanField() >= 0) n = Leb128.putUnsigned(scratch, n, e.value(call.spanField()));
             }
             default -> { }
         }
@@ -244,6 +250,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
             complete(defaultContext);
             for (Pending p : contexts.values()) complete(p);
         }
+        if (!repeat && call.operation() == Operation.TEAM_SPLIT) teams.split(e, call, pe);
         if (type == PsinsType.BARRIER_ALL && !alignment.sawFirstBarrier(pe)) alignment.firstBarrier(pe, offsetNs + e.endNs());
         callCounts[call.index()] += repeat ? e.repeats() : 1;
         callNs[call.index()] += repeat ? e.callsNs() : durationNs;
@@ -286,12 +293,13 @@ final class TaskWriter implements Consumer<TraceEvent> {
     }
 
     private int collective(TraceEvent e, Calls.Call call, int n) {
-        Collectives.PeSet set = call.peStartField() < 0 ? collectives.world()
-                : collectives.set((int) e.value(call.peStartField()), (int) e.value(call.logStrideField()),
+        Collectives.PeSet set = call.teamFields().length > 0 ? teams.of(e.value(call.teamFields()[0]))
+                : call.peStartField() < 0 ? collectives.world()
+                : collectives.activeSet((int) e.value(call.peStartField()), (int) e.value(call.logStrideField()),
                         (int) e.value(call.peSizeField()));
         int root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
         // Only what the call's arguments can vary (the call table's flags); the instance the reader counts itself.
-        if (call.peStartField() >= 0) n = Leb128.putUnsigned(scratch, n, set.id);
+        if (call.hasSet()) n = Leb128.putUnsigned(scratch, n, set.id);
         if (call.rootField() >= 0) n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(root));
         if (call.elemSize() != 0) n = bytes(call, call.bytes(e), n);
         collectives.next(set, call.index(), root);

@@ -359,16 +359,18 @@ public final class PsinsFile implements AutoCloseable {
                 r.duration = durationNs * NS;
                 r.repeats = 0;
                 r.address = 0;
+                r.signal = 0;
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
                         r.bytes = lastBytes[call.index()] += in.svar();
                         boolean ctx = call.ctx() && in.u8() != 0;
-                        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
+                        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI || type == PsinsType.PUT_SIGNAL_NBI;
                         r.flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
                                 | (ctx ? RMA_CTX : 0);
                         r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
                         r.address = lastAddress[call.index()] += in.svar();
+                        r.signal = type.signals() ? r.address + in.svar() : 0;
                     }
                     case QUIET -> r.completed = (int) in.uvar();
                     case COLLECTIVE -> {
@@ -401,6 +403,7 @@ public final class PsinsFile implements AutoCloseable {
                         r.address = lastAddress[call.index()] += in.svar();
                         r.cmp = (int) in.svar();
                         r.value = in.svar();
+                        r.bytes = call.bytes() ? in.uvar() : 0;
                     }
                     default -> { }
                 }

@@ -31,6 +31,8 @@ public final class PsinsRecord {
     int completed;
     long repeats;
     long address;
+    /** A put_signal's signal word (its target's address), else 0. */
+    long signal;
     int cmp;
     long value;
     int site = -1;
@@ -58,6 +60,7 @@ public final class PsinsRecord {
         c.result = result;
         c.completed = completed;
         c.repeats = repeats;
+        c.signal = signal;
         c.address = address;
         c.cmp = cmp;
         c.value = value;
@@ -103,6 +106,8 @@ public final class PsinsRecord {
     public int result() { return result; }
     /** RMA, atomics, locks, waits and tests: the symmetric address (0 where the call names none). */
     public long address() { return address; }
+    /** A put_signal's signal word on its target; 0 for every other record. */
+    public long signal() { return signal; }
     /** Waits and tests: the compare operator (SHMEM_CMP_* value, -1 without) and the value compared with. */
     public int cmp() { return cmp; }
     public long value() { return value; }

@@ -173,7 +173,7 @@ final class CollectiveCalls implements Handler {
     }
 
     private static int rankOf(int task, PeSet set) {
-        return set == null ? task : (task - set.start()) >> set.logStride();
+        return set == null ? task : set.ordinal(task);
     }
 
     private int members(int setId) {

@@ -28,10 +28,12 @@ final class MemoryWaits implements Handler {
     private final CommModel model;
     private final Statistics statistics;
     /**
-     * Per task, the addresses it waits on somewhere in the trace -> the writes whose bytes cover them, in traced
-     * order ({traced start, when the waiter sees it}); null for a task that never waits.
+     * Per task, the addresses it waits on somewhere in the trace -> the writes whose bytes reach what is waited on
+     * there; null for a task that never waits.
      */
-    private final NavigableMap<Long, ArrayDeque<double[]>>[] waitedWords;
+    private final NavigableMap<Long, Waited>[] waitedWords;
+    /** Per task, its longest waited span: how far before a write's address a waited range may start. */
+    private final long[] longestSpan;
     private boolean anyWaits;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
 
@@ -41,6 +43,7 @@ final class MemoryWaits implements Handler {
         this.model = replay.model;
         this.statistics = statistics;
         waitedWords = new NavigableMap[replay.file.header().tasks()];
+        longestSpan = new long[replay.file.header().tasks()];
         if (replay.file.calls().stream().anyMatch(c -> c.type() == WAIT || c.type() == TEST)) findWaitedAddresses(replay.file);
     }
 
@@ -57,7 +60,10 @@ final class MemoryWaits implements Handler {
             while (reader.next(r)) {
                 if (r.type() == WAIT || r.type() == TEST) {
                     if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();
-                    waitedWords[t.task()].putIfAbsent(r.address(), new ArrayDeque<>());
+                    // a word, or the flags of a wait on a set (the record's bytes: their span)
+                    Waited w = waitedWords[t.task()].computeIfAbsent(r.address(), a -> new Waited());
+                    w.span = Math.max(w.span, Math.max(1, r.bytes()));
+                    longestSpan[t.task()] = Math.max(longestSpan[t.task()], w.span);
                     anyWaits = true;
                 }
             }
@@ -72,23 +78,34 @@ final class MemoryWaits implements Handler {
     }
 
     /**
-     * A write to pe of bytes at address, issued at tracedStart in the trace and seen by pe at seen: remembered for
+     * A write to pe of bytes at address, issued at tracedStart in the trace (at start in the replay) and seen by pe
+     * at seen: remembered for
      * every waited word its bytes cover (a strided put: its first bytes' span, the stride not being recorded).
      */
-    void wrote(int pe, long address, long bytes, double tracedStart, double seen) {
+    void wrote(int pe, long address, long bytes, double tracedStart, double start, double seen) {
         if (!anyWaits) return;
-        NavigableMap<Long, ArrayDeque<double[]>> words = waitedWords[pe]; // pe checked by the caller
+        NavigableMap<Long, Waited> words = waitedWords[pe]; // pe checked by the caller
         if (words == null) return;
         long end = address + Math.max(1, bytes);
         if (end < address) end = Long.MAX_VALUE; // an address near the top: the range ends there
-        for (ArrayDeque<double[]> list : words.subMap(address, true, end, false).values()) {
-            remember(list, tracedStart, seen);
+        long from = address - (longestSpan[pe] - 1);
+        if (from > address) from = Long.MIN_VALUE;
+        for (var waited : words.subMap(from, true, end, false).entrySet()) {
+            Waited w = waited.getValue();
+            if (waited.getKey() + w.span > address || waited.getKey() >= address) remember(w.writes, tracedStart, start, seen);
         }
     }
 
-    private void remember(ArrayDeque<double[]> list, double tracedStart, double seen) {
+    /** A waited word or set of flags of one task: its span in bytes, the writes that reach it in traced order. */
+    private static final class Waited {
+        long span = 1;
+        /** {traced start, when the waiter sees it, replayed start} */
+        final ArrayDeque<double[]> writes = new ArrayDeque<>();
+    }
+
+    private void remember(ArrayDeque<double[]> list, double tracedStart, double start, double seen) {
         // keep them in traced order; what is before the horizon matters only as the latest such
-        double[] w = {tracedStart, seen};
+        double[] w = {tracedStart, seen, start};
         if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
         else {
             ArrayDeque<double[]> sorted = new ArrayDeque<>();
@@ -127,11 +144,12 @@ final class MemoryWaits implements Handler {
         PsinsRecord r = s.current;
         double deadline = s.tracedEnd();
         double landed = Double.NaN;
-        ArrayDeque<double[]> list = waitedWords[s.task] == null ? null : waitedWords[s.task].get(r.address());
+        Waited word = waitedWords[s.task] == null ? null : waitedWords[s.task].get(r.address());
+        ArrayDeque<double[]> list = word == null ? null : word.writes;
         if (list != null) {
             for (double[] w : list) {
                 if (w[0] > deadline) break;
-                landed = w[1];
+                landed = model.seesWritesAsTraced() ? Math.min(w[1], w[2] + (deadline - w[0])) : w[1];
             }
         }
         if (Double.isNaN(landed)) {

@@ -36,7 +36,7 @@ final class Transfers implements Handler {
 
     @Override
     public Set<PsinsType> types() {
-        return EnumSet.of(PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH);
+        return EnumSet.of(PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH);
     }
 
     @Override
@@ -47,11 +47,13 @@ final class Transfers implements Handler {
                     + r.target() + ", outside the run's PEs 0.." + (target.tasks() - 1) + " (a damaged trace)");
         }
         boolean same = target.sameNode(s.task, r.target());
-        Rma call = new Rma(r.type(), s.task, r.target(), r.bytes(), same, r.duration(),
+        Rma call = new Rma(r.type().pricedAs(), s.task, r.target(), r.bytes(), same, r.duration(),
                 !replay.heap(s.task).contains(r.address()));
         RmaCost cost = model.rma(call, start);
         if (r.completion() >= 0 && r.completion() != r.event()) completions.add(s, r, call, start + cost.complete());
-        if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start + cost.visible());
+        if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start, start + cost.visible());
+        // The signal word is written after the data, and seen with it.
+        if (r.type().signals()) memoryWaits.wrote(r.target(), r.signal(), Long.BYTES, r.start(), start, start + cost.visible());
         statistics.transferred(s, r.bytes(), same);
         replay.finish(s, start, start + cost.inCall(), 0);
     }

@@ -41,6 +41,16 @@ public interface CommModel {
     }
 
     /**
+     * Whether a write is seen by the wait it released when it was in the trace (as long after the write's start
+     * as the wait ended after it there, at the latest when the model says): for a model whose costs are the traced
+     * ones. A write can land long before its call returns (a put_signal that blocks for its completion): the
+     * call's end is not when its target saw it.
+     */
+    default boolean seesWritesAsTraced() {
+        return false;
+    }
+
+    /**
      * Where transfers need their target's progress (the machine's progress rule): the target's own time to take
      * this transfer, spent in its library calls (its calls are that much longer, unless they were waiting anyway).
      */

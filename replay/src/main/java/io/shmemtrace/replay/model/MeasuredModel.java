@@ -26,6 +26,11 @@ public final class MeasuredModel implements CommModel {
     }
 
     @Override
+    public boolean seesWritesAsTraced() {
+        return true;
+    }
+
+    @Override
     public void configure(Target target) {}
 
     @Override

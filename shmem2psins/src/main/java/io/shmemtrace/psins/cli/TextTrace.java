@@ -28,7 +28,7 @@ final class TextTrace {
                 h.baseRealNs(), h.barrierSpreadNs() < 0 ? "unknown" : h.barrierSpreadNs() + " ns",
                 h.collectiveMismatches(), h.unpairedLocks());
         for (PeSet s : f.peSets()) {
-            out.printf("# set %d: PE_start %d, logPE_stride %d, PE_size %d%n", s.id(), s.start(), s.logStride(), s.size());
+            out.printf("# set %d: start %d, stride %d, size %d%n", s.id(), s.start(), s.stride(), s.size());
         }
         for (int i = 0; i < f.hosts().size(); i++) {
             io.shmemtrace.merged.read.Host host = f.hosts().get(i);
@@ -77,7 +77,11 @@ final class TextTrace {
                 if (r.nonblocking()) s.append(" nbi");
                 if (r.deferred()) s.append(" deferred");
                 if (r.onContext()) s.append(" ctx");
+                if (r.type().signals()) s.append(" signal=0x").append(Long.toHexString(r.signal()));
                 s.append(" completion=").append(event(r.completion()));
+            }
+            case SYNC -> {
+                if (r.bytes() > 0) s.append(" flags=").append(r.bytes()).append(" bytes at 0x").append(Long.toHexString(r.address()));
             }
             case QUIET -> s.append(" completes=").append(r.completed());
             case COLLECTIVE -> {

@@ -77,7 +77,7 @@ class MutationTest {
                         case 0 -> out.event(P, at, at + 4, 0x1000 + 8L * i, i, i % 4);
                         case 1 -> out.event(PUT, at, at + 9, 0x2000 + 64L * i, 0x7000, 8, (i + 1) % 4);
                         default -> out.event(ALL_KINDS, at, at + 2, i, 3, 0x3000, 0x4000, -i, 7, 0, 0, 0, 4, 2,
-                                0x99, 1, i, 0);
+                                0x99, 1, i, 0, 0x5555_556a_8010L);
                     }
                 }
             }

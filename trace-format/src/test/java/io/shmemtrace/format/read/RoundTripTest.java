@@ -36,11 +36,11 @@ class RoundTripTest {
     void everyFieldKindWithExtremeAndNegativeValues() throws Exception {
         Path f = dir.resolve("kinds.shmt");
         long[][] rows = {
-                {1, 2, 0x7f00_0000_1000L, 0x5500_0000_0000L, -5, 3, 0, 1, 2, 4, -8, 0x1234_5678L, 4, -1, 1},
+                {1, 2, 0x7f00_0000_1000L, 0x5500_0000_0000L, -5, 3, 0, 1, 2, 4, -8, 0x1234_5678L, 4, -1, 1, 0x7fff_f79f_f7e0L},
                 {-2, Long.MAX_VALUE, 0x7f00_0000_0fc0L, 0x5500_0000_2000L, Long.MIN_VALUE, -1, -3, -1, -1, -1,
-                        Long.MAX_VALUE, 0x1000L, 0, Long.MIN_VALUE, -42},
-                {0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, Long.MIN_VALUE, 0, 0, 0},
-                {3, 1, 0, Long.MAX_VALUE, 7, 9, 1, 0, 0, 2, 1, Long.MAX_VALUE, 5, 6, 7},
+                        Long.MAX_VALUE, 0x1000L, 0, Long.MIN_VALUE, -42, -1},
+                {0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, Long.MIN_VALUE, 0, 0, 0, 0},
+                {3, 1, 0, Long.MAX_VALUE, 7, 9, 1, 0, 0, 2, 1, Long.MAX_VALUE, 5, 6, 7, Long.MIN_VALUE},
         };
         try (TraceWriter w = create(f, 0, 4096)) {
             ThreadWriter t = w.thread(0);

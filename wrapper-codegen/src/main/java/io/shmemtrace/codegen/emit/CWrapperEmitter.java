@@ -25,15 +25,39 @@ public final class CWrapperEmitter {
 
     public String emit() {
         out.append(GeneratedHeader.C_BANNER)
-           .append("#include <stddef.h>\n#include <stdint.h>\n#include <shmem.h>\n")
-           .append("#include \"shmt_declared.h\"\n#include \"shmt_events.h\"\n#include \"shmt_runtime.h\"\n\n");
+           .append("#include <stddef.h>\n#include <stdint.h>\n")
+           .append("#include \"shmt_prototypes.h\"\n#include \"shmt_events.h\"\n#include \"shmt_runtime.h\"\n\n");
         for (TracedFunction f : spec.functions()) {
-            out.append("#ifdef SHMT_HAVE_").append(f.name()).append('\n');
             emitWrapper(f);
-            out.append("#endif\n\n");
+            out.append('\n');
         }
         emitWrappedNames();
         return out.toString();
+    }
+
+    /**
+     * shmt_prototypes.h: the spec's C declaration of every traced function, in place of an implementation's
+     * shmem.h (so that one shim serves every OpenSHMEM library), and what the ABI check compares with a real
+     * shmem.h (native-shim/Makefile). The handle types are opaque pointers, as in every implementation; names are
+     * parenthesized so that a function-like macro of the same name (SOS's C11 shmem_sync) is not expanded;
+     * {@code volatile} is SHMT_VOLATILE, which a check against a header that leaves it out defines empty.
+     */
+    public String emitPrototypes() {
+        StringBuilder h = new StringBuilder(GeneratedHeader.C_BANNER);
+        h.append("#ifndef SHMT_PROTOTYPES_H\n#define SHMT_PROTOTYPES_H\n#include <stddef.h>\n#include <stdint.h>\n\n")
+         .append("#ifndef SHMT_VOLATILE\n#define SHMT_VOLATILE volatile\n#endif\n")
+         .append("#ifndef SHMT_CHECKING_ABI\n")
+         .append("typedef struct shmt_opaque_ctx *shmem_ctx_t;\n")
+         .append("typedef struct shmt_opaque_team *shmem_team_t;\n")
+         .append("typedef struct shmt_opaque_team_config shmem_team_config_t;\n")
+         .append("#endif\n\n");
+        for (TracedFunction f : spec.functions()) {
+            String decl = f.returnType() + " (" + f.name() + ")(" + parameterTypes(f) + ");";
+            decl = decl.replace("volatile ", "SHMT_VOLATILE ");
+            h.append("#if !defined(SHMT_CHECKING_ABI) || defined(SHMT_HAVE_").append(f.name()).append(")\n")
+             .append(decl).append("\n#endif\n");
+        }
+        return h.append("\n#endif\n").toString();
     }
 
     /**
@@ -43,14 +67,17 @@ public final class CWrapperEmitter {
     private void emitWrappedNames() {
         out.append("const char *const shmt_wrapped_names[] = {\n");
         spec.functions().stream().map(TracedFunction::name).sorted().distinct().forEach(name ->
-                out.append("#ifdef SHMT_HAVE_").append(name).append("\n    \"").append(name).append("\",\n#endif\n"));
+                out.append("    \"").append(name).append("\",\n"));
         out.append("    NULL};\n");
+    }
+
+    private static String parameterTypes(TracedFunction f) {
+        return f.params().isEmpty() ? "void" : f.params().stream().map(Param::type).collect(Collectors.joining(", "));
     }
 
     private void emitWrapper(TracedFunction f) {
         String fnType = "shmt_fn_" + f.name();
-        out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(")
-           .append(f.params().isEmpty() ? "void" : f.params().stream().map(Param::type).collect(Collectors.joining(", ")))
+        out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(").append(parameterTypes(f))
            .append(");\n");
         emitResolver(f, fnType);
         if (f.isInit()) {
@@ -223,7 +250,7 @@ public final class CWrapperEmitter {
     /** A field's value as the uint64_t its encoding starts from. */
     private static String raw(FieldKind kind, String expr) {
         return switch (kind) {
-            case ADDR, PTR, CTX -> "(uint64_t)(uintptr_t)(" + expr + ")";
+            case ADDR, PTR, CTX, TEAM -> "(uint64_t)(uintptr_t)(" + expr + ")";
             case NELEMS, UINT -> "(uint64_t)(" + expr + ")";
             default -> "(uint64_t)(int64_t)(" + expr + ")";
         };
@@ -234,7 +261,7 @@ public final class CWrapperEmitter {
         return switch (kind) {
             case ADDR, PTR -> "shmt_put_addr(shmt_t, shmt_p, " + v + ")";
             case CTX -> "shmt_put_ctx(shmt_t, shmt_p, " + v + ")";
-            case NELEMS, UINT -> "shmt_put_uvar(shmt_p, " + v + ")";
+            case NELEMS, UINT, TEAM -> "shmt_put_uvar(shmt_p, " + v + ")";
             default -> "shmt_put_svar(shmt_p, (int64_t)" + v + ")";
         };
     }

@@ -9,7 +9,7 @@ public final class RuntimeLimits {
     /** The most fields an event records: the recorded arguments are saved in the thread across the real call. */
     public static final int SAVED_ARGS = 12;
     /** The most fields a polling call records (event-spec.xml poll="true"): compared to find its repeats. */
-    public static final int POLL_FIELDS = 4;
+    public static final int POLL_FIELDS = 6;
 
     private RuntimeLimits() {}
 }

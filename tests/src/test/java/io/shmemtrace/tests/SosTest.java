@@ -1,0 +1,185 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Recorded;
+import io.shmemtrace.tests.support.Sos;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One libshmemtrace.so, Sandia OpenSHMEM too: programs built with SOS 1.5.3 (scripts/build-sos.sh, from the vendored
+ * sources) run traced with the shim Open MPI's programs use, every OpenSHMEM 1.5 call recorded with its arguments,
+ * in the numbers the program makes them.
+ */
+class SosTest {
+    private static final int SHMEM_SIGNAL_ADD = 1;
+
+    @BeforeAll
+    static void buildSos() {
+        Sos.require();
+    }
+
+    /** teams15.c at 4 PEs: its counts per PE follow from its source (see its comment). */
+    @Test
+    void everyCallOfAnOpenShmem15ProgramIsRecorded() throws Exception {
+        Path program = Sos.compile("teams15");
+        Path run = Workspace.freshDir("sos-teams15").resolve("run");
+        Command.Result traced = Sos.traced(4, run, program, "10").runOk();
+        assertEquals(List.of("teams15 pe 0: signal 10, inbox 10, even sum 2, counter 4",
+                "teams15 pe 1: signal 10, inbox 10, even sum -1, counter -1",
+                "teams15 pe 2: signal 10, inbox 10, even sum 2, counter -1",
+                "teams15 pe 3: signal 10, inbox 10, even sum -1, counter -1"), sortedLines(traced.stdout()));
+        assertFalse(Files.exists(run.resolve("pe00000.untraced")), "nothing the program calls goes unrecorded");
+
+        for (int pe = 0; pe < 4; pe++) {
+            Map<String, Long> expected = new TreeMap<>(Map.of("shmem_init", 1L, "shmem_my_pe", 1L, "shmem_n_pes", 1L,
+                    "shmem_long_put_signal", 10L, "shmem_signal_wait_until", 10L, "shmem_team_split_strided", 1L,
+                    "shmem_long_atomic_set", 1L, "shmem_long_atomic_fetch_add_nbi", 1L, "shmem_quiet", 1L,
+                    "shmem_barrier_all", 1L));
+            expected.put("shmem_finalize", 1L);
+            if (pe % 2 == 0) {
+                expected.putAll(Map.of("shmem_long_sum_reduce", 1L, "shmem_team_sync", 1L, "shmem_team_destroy", 1L));
+            }
+            if (pe == 0) expected.put("shmem_long_wait_until_all", 1L);
+            Traces.Read trace = Traces.read(Traces.peFile(run, pe));
+            assertEquals(List.of(), trace.problems());
+            assertEquals(expected, counts(trace), "PE " + pe);
+
+            Recorded firstPut = trace.named("shmem_long_put_signal").get(0);
+            assertEquals((pe + 1) % 4, firstPut.targetPe());
+            assertEquals(16 * 8, firstPut.bytes());
+            assertEquals(1, firstPut.field("signal"));
+            assertEquals(SHMEM_SIGNAL_ADD, firstPut.field("sig_op"));
+            long signalWord = firstPut.field("sig_addr");
+            assertTrue(trace.named("shmem_signal_wait_until").stream().allMatch(w -> w.field("sig_addr") == signalWord),
+                    "each wait is on the word the signals update");
+            assertEquals(10, trace.named("shmem_signal_wait_until").get(9).field("cmp_value"));
+
+            long team = trace.named("shmem_team_split_strided").get(0).field("new_team");
+            if (pe % 2 == 0) {
+                assertNotEquals(0, team);
+                for (String f : List.of("shmem_long_sum_reduce", "shmem_team_sync", "shmem_team_destroy")) {
+                    assertEquals(team, trace.named(f).get(0).field("team"), f + " is on the team the split made");
+                }
+            } else {
+                assertEquals(0, team, "not a member: SHMEM_TEAM_INVALID");
+            }
+            assertEquals(0, trace.named("shmem_long_atomic_fetch_add_nbi").get(0).targetPe());
+        }
+        Recorded setWait = Traces.read(Traces.peFile(run, 0)).named("shmem_long_wait_until_all").get(0);
+        assertEquals(4 * 8, setWait.field("ivars_bytes"), "the span of the 4 flags it waits on");
+        assertEquals(0, setWait.field("masked"));
+        mergedAndReplayedAsTraced(run);
+    }
+
+    /**
+     * The merge matches the team's collectives on the team's PEs (the even ones: a set of stride 2 from the split),
+     * with no mismatch; the signal puts carry their signal word and the set wait its span; the measured replay
+     * gives back the traced window, every wait released by the write that released it in the run.
+     */
+    private static void mergedAndReplayedAsTraced(Path run) throws Exception {
+        Path merged = run.resolveSibling("run.psins");
+        Command.Result merge = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-o", merged.toString(),
+                run.toString()).runOk();
+        assertFalse(merge.stderr().contains("mismatch"), merge.stderr());
+        String text = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "--text", merged.toString())
+                .runOk().stdout();
+        assertTrue(text.contains("# set 1: start 0, stride 2, size 2\n"), text.substring(0, Math.min(text.length(), 2000)));
+        List<String> teamCalls = text.lines().filter(l -> l.contains(" shmem_long_sum_reduce ") || l.contains(" shmem_team_sync "))
+                .toList();
+        assertEquals(4, teamCalls.size(), "a reduction and a sync on each even PE");
+        assertTrue(teamCalls.stream().allMatch(l -> l.contains(" set=1 ")), String.join("\n", teamCalls));
+        assertEquals(40, text.lines().filter(l -> l.contains(" put_signal shmem_long_put_signal ") && l.contains(" signal=0x"))
+                .count());
+        assertTrue(text.contains(" shmem_long_wait_until_all ") && text.contains(" flags=32 bytes at 0x"), "the set's span");
+
+        Path json = run.resolveSibling("prediction.json");
+        Command.Result sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--comm-model", "measured",
+                "--json", json.toString(), merged.toString()).run();
+        assertEquals(0, sim.exitCode(), sim.describe());
+        String j = Files.readString(json);
+        double traced = number(j, "traced_s"), predicted = number(j, "predicted_s");
+        assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
+        assertEquals(0, (int) number(j, "unmatched_waits"), "each signal wait released by a put_signal, the set wait by the atomics");
+    }
+
+    private static double number(String json, String field) {
+        var m = java.util.regex.Pattern.compile("\"" + field + "\" : ([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), field + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** The spec's declarations are the ones SOS's shmem.h makes (but for the volatile SOS leaves out). */
+    @Test
+    void theSpecDeclaresEveryFunctionAsSosHeaderDoes() {
+        Path out = Workspace.freshDir("sos-abi-check");
+        Command.of("make", "-s", "-C", Workspace.ROOT.resolve("native-shim").toString(),
+                "GEN_DIR=" + Workspace.ROOT.resolve("native-shim/target/generated"), "OUT_DIR=" + out, "abi-check",
+                "SHMEM_CFLAGS=-I" + Sos.PREFIX.resolve("include"), "ABI_CHECK_FLAGS=-DSHMT_VOLATILE=").runOk();
+        String declared = Command.of("sh", "-c", "grep -c SHMT_HAVE_shmem_ " + out.resolve("obj/shmt_declared.h"))
+                .runOk().stdout().strip();
+        assertTrue(Integer.parseInt(declared) > 1700, declared + " functions of SOS's header checked");
+    }
+
+    /**
+     * SOS's own unit tests (121 programs, 2 PEs each), traced: each exits as it does untraced (run untraced only
+     * where the traced run did not exit 0), leaves a readable trace per PE and nothing unrecorded; and the calls of
+     * those written for OpenSHMEM 1.5 are counted exactly, as their sources make them.
+     */
+    @Test
+    void sosUnitTestsRunTracedWithEveryCallRecorded() throws Exception {
+        Path root = Workspace.freshDir("sos-unit");
+        List<String> failures = new ArrayList<>();
+        List<String> programs = Sos.unitTests();
+        assertEquals(121, programs.size());
+        for (String name : programs) {
+            Path run = root.resolve(name);
+            Command.Result traced = Sos.traced(2, run, Sos.unitTest(name)).in(root).timeout(300).run();
+            if (traced.exitCode() != 0) {
+                int untraced = Sos.plain(2, Sos.unitTest(name)).in(root).timeout(300).run().exitCode();
+                if (untraced != traced.exitCode()) failures.add(name + ": exit " + traced.exitCode() + " traced, " + untraced);
+            }
+            if (Files.exists(run.resolve("pe00000.untraced"))) {
+                failures.add(name + ": not recorded: " + Files.readString(run.resolve("pe00000.untraced")).strip());
+            }
+            Traces.Counted[] traces = {Traces.count(Traces.peFile(run, 0)), Traces.count(Traces.peFile(run, 1))};
+            // shmem_global_exit ends the job: the PE that called it and the one it took down are said to be so.
+            boolean exited = traces[0].of("shmem_global_exit") + traces[1].of("shmem_global_exit") > 0;
+            for (int pe = 0; pe < 2; pe++) {
+                Traces.Counted trace = traces[pe];
+                List<String> problems = trace.problems().stream().map(Object::toString)
+                        .filter(p -> !exited || !(p.contains("exited without shmem_finalize") || p.contains("crashed or killed")))
+                        .toList();
+                if (!problems.isEmpty()) failures.add(name + " PE " + pe + ": " + problems);
+                Map<String, Long> expected = SosUnitCalls.EXPECTED.apply(name, pe);
+                if (expected != null && !expected.equals(new TreeMap<>(trace.calls()))) {
+                    failures.add(name + " PE " + pe + ": expected " + expected + ", traced " + new TreeMap<>(trace.calls()));
+                }
+            }
+        }
+        assertEquals(List.of(), failures);
+    }
+
+    private static Map<String, Long> counts(Traces.Read trace) {
+        Map<String, Long> calls = new TreeMap<>();
+        trace.events().forEach(e -> calls.merge(e.name(), 1L, Long::sum));
+        return calls;
+    }
+
+    private static List<String> sortedLines(String text) {
+        return text.lines().sorted().toList();
+    }
+}
