@@ -149,7 +149,7 @@ final class Otf2Stream {
 
     private void rma(PsinsRecord r, long start, long id, AtomicKind atomic) throws IOException {
         switch (r.type()) {
-            case PUT, PUT_NBI, P, IPUT -> event("P", start, r.target(), r.bytes(), id);
+            case PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI -> event("P", start, r.target(), r.bytes(), id); // the data; its signal is part of the put
             case GET, GET_NBI, G, IGET -> event("G", start, r.target(), r.bytes(), id);
             default -> event("A", start, r.target(), atomic.otf2Type, atomic.operands * r.bytes(),
                     atomic.fetches ? r.bytes() : 0, id);

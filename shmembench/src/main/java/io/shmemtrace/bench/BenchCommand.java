@@ -44,7 +44,7 @@ abstract class BenchCommand implements Callable<Integer> {
     /** The configuration's tests, or null after printing the one-line reason. */
     List<BenchTest> load(Path config) throws IOException {
         try {
-            return BenchConfig.load(config, Catalog.spec());
+            return BenchConfig.load(config, Catalog.installed());
         } catch (ConfigException e) {
             err().println("shmembench: " + e.getMessage());
             return null;
@@ -58,7 +58,7 @@ abstract class BenchCommand implements Callable<Integer> {
     List<Built> generateAndBuild(List<BenchTest> tests, Path dir, List<String> flags)
             throws IOException, InterruptedException {
         List<Built> built = new ArrayList<>();
-        for (Generator.Source s : Generator.write(tests, languages(), dir, Catalog.spec())) {
+        for (Generator.Source s : Generator.write(tests, languages(), dir, Catalog.installed())) {
             Built b = Toolchain.build(s, flags);
             if (!b.ok()) err().println("shmembench: " + s.path().getFileName() + ": " + b.problem()
                     + (b.skipped() ? " (skipped)" : ""));
@@ -71,7 +71,7 @@ abstract class BenchCommand implements Callable<Integer> {
     static List<BenchTest> builtIn(String resource) throws IOException {
         try (java.io.InputStream in = BenchCommand.class.getResourceAsStream(resource)) {
             return BenchConfig.parse(resource.substring(resource.lastIndexOf('/') + 1),
-                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), Catalog.spec());
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), Catalog.installed());
         } catch (ConfigException e) {
             throw new IllegalStateException("the built-in configuration is wrong: " + e.getMessage(), e);
         }

@@ -24,7 +24,7 @@ final class GenerateCommand extends BenchCommand {
     public Integer call() throws IOException {
         List<BenchTest> tests = load(config);
         if (tests == null) return 2;
-        List<Generator.Source> written = Generator.write(tests, languages(), dir, Catalog.spec());
+        List<Generator.Source> written = Generator.write(tests, languages(), dir, Catalog.installed());
         for (Generator.Source s : written) {
             out().println(s.path() + "\ttest " + s.test().number() + "\t" + s.test().apis().size() + " APIs\t"
                     + s.test().cases().size() + " cases");

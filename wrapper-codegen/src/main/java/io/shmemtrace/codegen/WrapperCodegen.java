@@ -17,7 +17,8 @@ import java.nio.file.Path;
 /**
  * Command line of the generator, run by the Maven build:
  * <ul>
- * <li>{@code WrapperCodegen SPEC C_OUT_DIR}: shmt_wrappers.c, shmt_events.h, shmt_event_table.c and
+ * <li>{@code WrapperCodegen SPEC C_OUT_DIR}: shmt_wrappers_N.c, shmt_wrapped_names.c, shmt_prototypes.h,
+ *     shmt_events.h, shmt_event_table.c and
  *     shmt_format.h for the native shim;</li>
  * <li>{@code WrapperCodegen --agent SPEC JAVA_OUT_DIR}: the tracer agent's hooks;</li>
  * <li>{@code WrapperCodegen --table SPEC FILE}: the spec's event table, encoded as every trace carries it, for
@@ -57,10 +58,16 @@ public final class WrapperCodegen {
         }
     }
 
+    /** shmt_wrappers_0.c ... : what make -j compiles side by side (native-shim/Makefile). */
+    private static final int WRAPPER_PARTS = 4;
+
     private static String shim(TracedSpec spec, Path out) throws IOException {
         Path dir = Files.createDirectories(out);
         CWrapperEmitter wrappers = new CWrapperEmitter(spec);
-        Files.writeString(dir.resolve("shmt_wrappers.c"), wrappers.emit());
+        for (int part = 0; part < WRAPPER_PARTS; part++) {
+            Files.writeString(dir.resolve("shmt_wrappers_" + part + ".c"), wrappers.emit(part, WRAPPER_PARTS));
+        }
+        Files.writeString(dir.resolve("shmt_wrapped_names.c"), wrappers.emitWrappedNames());
         Files.writeString(dir.resolve("shmt_prototypes.h"), wrappers.emitPrototypes());
         Files.writeString(dir.resolve("shmt_events.h"), EventHeaderEmitter.emit(spec));
         Files.writeString(dir.resolve("shmt_event_table.c"), EventTableEmitter.emit(spec));

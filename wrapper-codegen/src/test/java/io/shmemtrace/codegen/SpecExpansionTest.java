@@ -60,8 +60,11 @@ class SpecExpansionTest {
 
     @Test
     void wrappersNeedNoImplementationHeader() {
-        String c = new CWrapperEmitter(spec).emit();
+        CWrapperEmitter emitter = new CWrapperEmitter(spec);
+        String c = java.util.stream.IntStream.range(0, 4).mapToObj(part -> emitter.emit(part, 4))
+                .collect(java.util.stream.Collectors.joining());
         assertTrue(!c.contains("<shmem.h>") && !c.contains("SHMT_HAVE_"), "every function wrapped, whatever the header");
+        assertEquals(1781, c.split(" \\(\\*shmt_fn_", -1).length - 1, "the parts hold each function once");
         String longP = c.substring(c.indexOf("typedef void (*shmt_fn_shmem_long_p)"));
         longP = longP.substring(0, longP.indexOf("typedef", 10));
         // The recorded arguments go to the thread before the call and are encoded from there after it.
@@ -73,7 +76,8 @@ class SpecExpansionTest {
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(1, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(0, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
         // each function's name in shmt_wrapped_names (what the shim tells untraced from)
-        String names = c.substring(c.indexOf("const char *const shmt_wrapped_names[] = {"));
+        String names = emitter.emitWrappedNames();
+        names = names.substring(names.indexOf("const char *const shmt_wrapped_names[] = {"));
         assertEquals(1781 + 1, names.split("\n", -1).length - 2, "one line per name, and NULL");
         assertTrue(names.endsWith("    NULL};\n"), "NULL ends the list");
     }

@@ -9,6 +9,7 @@ import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.replay.model.Collective;
 import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
 import io.shmemtrace.replay.model.Target;
 import java.io.IOException;
@@ -67,6 +68,12 @@ final class CollectiveCalls implements Handler {
     @Override
     public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
         PsinsRecord r = s.current;
+        if (r.call().bytes() && r.bytes() == 0) {
+            // A broadcast, collection or reduction of no elements has nothing to wait for: implementations return at
+            // once (SOS's did in every trace: a member leaves before the others arrive), so it synchronises no one.
+            replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            return;
+        }
         long k = (long) r.set() << 32 | (r.instance() & 0xFFFFFFFFL);
         Gathering g = gatherings.get(k);
         if (g == null) {

@@ -21,6 +21,7 @@ import java.util.Optional;
 public final class Catalog {
     private static final String RESOURCE = "/io/shmemtrace/bench/bench-catalog.tsv";
     private static Catalog spec;
+    private static Catalog installed;
 
     private final Map<String, Api> byName = new LinkedHashMap<>();
 
@@ -39,6 +40,19 @@ public final class Catalog {
             }
         }
         return spec;
+    }
+
+    /**
+     * The spec's APIs that the OpenSHMEM at hand declares (its shmem.h, as oshcc includes it): what benchmarks can
+     * call. Every API of the spec where no oshcc runs.
+     */
+    public static synchronized Catalog installed() {
+        if (installed == null) {
+            java.util.Set<String> declared = InstalledHeader.declared();
+            installed = declared == null ? spec()
+                    : new Catalog(spec().all().stream().filter(a -> declared.contains(a.name())).toList());
+        }
+        return installed;
     }
 
     /** A catalog from its text (the format BenchCatalogEmitter writes). */

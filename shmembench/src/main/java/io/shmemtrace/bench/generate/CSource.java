@@ -143,7 +143,7 @@ public final class CSource {
         return switch (role) {
             case DST -> "PTR(dst)";
             case SRC -> "PTR(src)";
-            case FLAG -> "PTR(flag)";
+            case FLAG, SIGNAL_WORD -> "PTR(flag)"; // a signal put's word: the ping-pong flag, idle then
             case PWRK -> "PTR(pwrk)";
             case PSYNC -> "psync_now";
             case NELEMS -> "n";
@@ -158,6 +158,8 @@ public final class CSource {
             case ZERO -> "(" + p.type() + ") 0";
             case ROUND_VALUE -> "v";
             case PREVIOUS_VALUE -> "prev";
+            case SIGNAL_ADD -> "SHMEM_SIGNAL_ADD";
+            case TEAM_WORLD -> "SHMEM_TEAM_WORLD";
         };
     }
 

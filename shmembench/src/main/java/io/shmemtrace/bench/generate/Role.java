@@ -8,13 +8,23 @@ import io.shmemtrace.format.Operation;
  * operation in event-spec.xml; each language renders a role in its own words.
  */
 public enum Role {
-    DST, SRC, FLAG, PWRK, PSYNC,      // buffers
+    DST, SRC, FLAG, PWRK, PSYNC, SIGNAL_WORD, // buffers
     NELEMS, STRIDE, UNIT_STRIDE,       // sizes
-    PEER, ROOT, FIRST_PE, LOG_STRIDE, NPES,
-    CMP_EQ, ONE, ZERO, ROUND_VALUE, PREVIOUS_VALUE;
+    PEER, ROOT, FIRST_PE, LOG_STRIDE, NPES, TEAM_WORLD,
+    CMP_EQ, ONE, ZERO, ROUND_VALUE, PREVIOUS_VALUE, SIGNAL_ADD;
 
     public boolean isBuffer() {
-        return ordinal() <= PSYNC.ordinal();
+        return ordinal() <= SIGNAL_WORD.ordinal();
+    }
+
+    /** Whether shmembench knows what to pass for every parameter of the API (it benchmarks only those). */
+    public static boolean covers(Api api) {
+        try {
+            api.params().forEach(p -> of(api, p));
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** The role of a parameter, or an error naming the API and parameter that no rule covers. */
@@ -22,8 +32,15 @@ public enum Role {
         Operation op = api.operation();
         if (p.name().equals(api.nelemsParam())) return NELEMS;
         return switch (p.name()) {
-            case "target", "addr" -> DST;
-            case "source" -> SRC;
+            case "target", "addr", "dest" -> DST;
+            case "source", "fetch" -> SRC; // fetch: where a non-blocking fetching atomic leaves its value
+            case "sig_addr" -> { // a put_signal's signal word (a wait on a signal has no rule yet)
+                if (op != Operation.PUT_SIGNAL) throw new IllegalArgumentException(api.name() + ": no rule for sig_addr");
+                yield SIGNAL_WORD;
+            }
+            case "signal" -> ONE;
+            case "sig_op" -> SIGNAL_ADD;
+            case "team" -> TEAM_WORLD;
             case "ivar" -> FLAG;
             case "pWrk" -> PWRK;
             case "pSync" -> PSYNC;

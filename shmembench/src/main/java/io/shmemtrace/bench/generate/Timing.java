@@ -32,7 +32,7 @@ public enum Timing {
     public static Timing of(Api api) {
         if (api.completion() == Completion.POSTED) return NBI;
         return switch (api.operation()) {
-            case PUT, P, IPUT, ATOMIC -> COMPLETE;
+            case PUT, P, IPUT, PUT_SIGNAL, ATOMIC -> COMPLETE;
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> SYNCHRONISING;
             case BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> COLLECTIVE;
             case WAIT -> PINGPONG;

@@ -29,10 +29,20 @@ public final class Traces {
 
     private Traces() {}
 
+    /** Events per function (a repeat record is one event). */
     public static Counted count(Path file) {
+        return count(file, false);
+    }
+
+    /** Calls per function: a repeat record stands for its count of calls (FORMAT.md, "Repeats"). */
+    public static Counted countCalls(Path file) {
+        return count(file, true);
+    }
+
+    private static Counted count(Path file, boolean expandRepeats) {
         try (TraceFile trace = TraceFile.open(file)) {
             Map<String, Long> calls = new TreeMap<>();
-            trace.read(e -> calls.merge(e.name(), 1L, Long::sum));
+            trace.read(e -> calls.merge(e.name(), expandRepeats && e.repeats() > 0 ? e.repeats() : 1L, Long::sum));
             return new Counted(trace, calls, trace.problems());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
