@@ -20,22 +20,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sources" ] && [ -x "$prefix/bin/os
   exit 0
 fi
 
-# libfabric (SOS's transport: its sockets provider), PMIx (SOS's launcher interface, served by Open MPI's
-# mpirun), and the autotools that SOS's autogen.sh needs.
-missing=""
-[ -f /usr/include/rdma/fabric.h ] || missing="$missing libfabric-dev"
-command -v fi_info >/dev/null 2>&1 || missing="$missing libfabric-bin"
-[ -f /usr/lib/x86_64-linux-gnu/pmix2/include/pmix.h ] || missing="$missing libpmix-dev"
-for tool in autoconf automake libtoolize; do
-  command -v $tool >/dev/null 2>&1 || missing="$missing $(echo $tool | sed 's/libtoolize/libtool/')"
-done
-if [ -n "$missing" ]; then
-  echo "build-sos: installing$missing"
-  sudo_=""
-  [ "$(id -u)" -ne 0 ] && sudo_="sudo"
-  $sudo_ apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q $missing
-fi
+SHMEMTRACE_SETUP=sos . "$here/scripts/setup.sh"
 
 work="$prefix.build"
 rm -rf "$work" "$prefix"

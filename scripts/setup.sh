@@ -2,7 +2,7 @@
 # Installs what shmemtrace needs and is missing on a Debian machine: Open MPI's OpenSHMEM (oshcc, oshrun,
 # liboshmem), Maven, a JDK, g++ and gfortran (shmembench's C++ and Fortran benchmarks), the OTF2 library and
 # tools (shmem2otf2), Chromium (the HTML report's test), and time(1) for the benchmarks; with
-# SHMEMTRACE_SETUP=tests (run-tests.sh) also Slurm, munge and Environment Modules. Sourced by demo.sh,
+# SHMEMTRACE_SETUP=tests (run-tests.sh) also Slurm, munge and Environment Modules; =sos what SOS's build needs. Sourced by demo.sh,
 # run-tests.sh and the scripts; safe to run again.
 missing=""
 command -v oshcc >/dev/null 2>&1 || missing="$missing openmpi-bin libopenmpi-dev"
@@ -27,6 +27,16 @@ if [ "${SHMEMTRACE_SETUP:-}" = tests ]; then
   /usr/bin/python3 -c "import pandas" 2>/dev/null || missing="$missing python3-pandas"
   /usr/bin/python3 -c "import otf2" 2>/dev/null || missing="$missing python3-otf2"
   command -v ltrace >/dev/null 2>&1 || missing="$missing ltrace"
+fi
+# What scripts/build-sos.sh needs to build Sandia OpenSHMEM: libfabric (its transport), PMIx (its launcher
+# interface, served by Open MPI's mpirun), the autotools of its autogen.sh.
+if [ "${SHMEMTRACE_SETUP:-}" = sos ]; then
+  [ -f /usr/include/rdma/fabric.h ] || missing="$missing libfabric-dev"
+  command -v fi_info >/dev/null 2>&1 || missing="$missing libfabric-bin"
+  [ -f /usr/lib/x86_64-linux-gnu/pmix2/include/pmix.h ] || missing="$missing libpmix-dev"
+  command -v autoconf >/dev/null 2>&1 || missing="$missing autoconf"
+  command -v automake >/dev/null 2>&1 || missing="$missing automake"
+  command -v libtoolize >/dev/null 2>&1 || missing="$missing libtool"
 fi
 if [ -n "$missing" ]; then
   echo "setup: installing$missing"

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The SHMEM calls a program makes, counted by ltrace: a breakpoint on each PLT entry of the program (@MAIN) for
- * the OpenSHMEM names, one log per process ($LTRACE_DIR/lt.PID). Nothing in it comes from the shim, whose wrappers
+ * the OpenSHMEM names, one log per process and its threads ($LTRACE_DIR/lt.PID). Nothing in it comes from the shim, whose wrappers
  * the same PLT entries lead to.
  */
 final class LtraceCounts {
@@ -22,15 +22,20 @@ final class LtraceCounts {
     private static final String FILTER = String.join("+", "shmem_*@MAIN", "_my_pe@MAIN", "_num_pes@MAIN",
             "my_pe@MAIN", "num_pes@MAIN", "start_pes@MAIN", "shmalloc@MAIN", "shfree@MAIN", "shmemalign@MAIN",
             "shrealloc@MAIN");
-    /** A call's line: "name(args" or, in a process with threads, "[pid] name(args"; a resumed call is not a new one. */
-    private static final Pattern CALL = Pattern.compile("^(?:\\[\\d+\\] )?([A-Za-z_][A-Za-z0-9_]*)\\(", Pattern.MULTILINE);
+    /**
+     * A call's line: "program->name(args", "TID program->name(args" with -f; a resumed call ("TID <... name
+     * resumed>") is not a new one.
+     */
+    private static final Pattern CALL = Pattern.compile("^(?:\\[?\\d+\\]? )?(?:[^\\s(<]*->)?([A-Za-z_][A-Za-z0-9_]*)\\(",
+            Pattern.MULTILINE);
 
     private LtraceCounts() {}
 
     /** A launcher that runs its arguments under ltrace, logging into $LTRACE_DIR. */
     static Path wrapper(Path dir) throws IOException {
         Path script = dir.resolve("ltrace-shmem.sh");
-        Files.writeString(script, "#!/bin/sh\nexec ltrace -o \"$LTRACE_DIR/lt.$$\" -e '" + FILTER + "' \"$@\"\n");
+        // -f: the threads too (a thread is a clone); their lines carry their pid
+        Files.writeString(script, "#!/bin/sh\nexec ltrace -f -o \"$LTRACE_DIR/lt.$$\" -e '" + FILTER + "' \"$@\"\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;
     }

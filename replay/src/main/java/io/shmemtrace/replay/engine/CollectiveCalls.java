@@ -68,9 +68,11 @@ final class CollectiveCalls implements Handler {
     @Override
     public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
         PsinsRecord r = s.current;
-        if (r.call().bytes() && r.bytes() == 0) {
-            // A broadcast, collection or reduction of no elements has nothing to wait for: implementations return at
-            // once (SOS's did in every trace: a member leaves before the others arrive), so it synchronises no one.
+        if (r.call().bytes() && r.bytes() == 0 && r.type() != COLLECT) {
+            // A broadcast, fcollect, all-to-all or reduction of no elements (every member passes the same count) has
+            // nothing to wait for: implementations return at once (SOS's did in every trace: a member leaves before
+            // the others arrive), so it synchronises no one. A collect's count is each member's own: one member's
+            // empty contribution says nothing of the others'.
             replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             return;
         }

@@ -21,19 +21,22 @@ public final class Programs {
 
     /** oshrun -np NP shmemtrace PROGRAM ARGS, tracing into traceDir. */
     public static Command traced(int np, Path traceDir, Path program, String... args) {
-        List<String> argv = oshrun(np);
-        argv.add(Workspace.LAUNCHER.toString());
-        argv.add(program.toString());
-        argv.addAll(List.of(args));
-        return new Command(argv).env("SHMEMTRACE_DIR", traceDir.toString());
+        return launch(oshrun(np), traceDir, program, args);
     }
 
     /** oshrun -np NP PROGRAM ARGS, without the tracer. */
     public static Command plain(int np, Path program, String... args) {
-        List<String> argv = oshrun(np);
+        return launch(oshrun(np), null, program, args);
+    }
+
+    /** PROGRAM ARGS started by a launcher (an oshrun and its options), under shmemtrace into traceDir unless null. */
+    public static Command launch(List<String> launcher, Path traceDir, Path program, String... args) {
+        List<String> argv = new ArrayList<>(launcher);
+        if (traceDir != null) argv.add(Workspace.LAUNCHER.toString());
         argv.add(program.toString());
         argv.addAll(List.of(args));
-        return new Command(argv);
+        Command c = new Command(argv);
+        return traceDir == null ? c : c.env("SHMEMTRACE_DIR", traceDir.toString());
     }
 
     private static List<String> oshrun(int np) {

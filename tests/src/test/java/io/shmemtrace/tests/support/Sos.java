@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -66,24 +65,17 @@ public final class Sos {
 
     /** SOS's oshrun -np NP shmemtrace PROGRAM ARGS, tracing into traceDir (quietly: no end line). */
     public static Command traced(int np, Path traceDir, Path program, String... args) {
-        List<String> argv = oshrun(np);
-        argv.add(Workspace.LAUNCHER.toString());
-        argv.add(program.toString());
-        argv.addAll(List.of(args));
-        return new Command(argv).env("SHMEMTRACE_DIR", traceDir.toString()).env("SHMEMTRACE_QUIET", "1");
+        return Programs.launch(oshrun(np), traceDir, program, args).env("SHMEMTRACE_QUIET", "1");
     }
 
     /** SOS's oshrun -np NP PROGRAM ARGS, without the tracer. */
     public static Command plain(int np, Path program, String... args) {
-        List<String> argv = oshrun(np);
-        argv.add(program.toString());
-        argv.addAll(List.of(args));
-        return new Command(argv);
+        return Programs.launch(oshrun(np), null, program, args);
     }
 
     private static List<String> oshrun(int np) {
         // SOS's oshrun starts Open MPI's mpirun (its PMIx server): the same Open MPI settings apply.
-        return new ArrayList<>(List.of("env", "OMPI_MCA_btl=^uct", PREFIX.resolve("bin/oshrun").toString(),
-                "--allow-run-as-root", "--oversubscribe", "-np", Integer.toString(np)));
+        return List.of("env", "OMPI_MCA_btl=^uct", PREFIX.resolve("bin/oshrun").toString(), "--allow-run-as-root",
+                "--oversubscribe", "-np", Integer.toString(np));
     }
 }
