@@ -29,9 +29,9 @@ class GeneratedSourcesTest {
     @ParameterizedTest
     @EnumSource(BenchClass.class)
     void everyClassBuildsInCAndCppAndIsValidFortran(BenchClass cls) throws Exception {
-        BenchTest test = BenchConfig.parse("all.cfg", cls.number + " " + cls.number + " 16 2\n", Catalog.spec()).get(0);
+        BenchTest test = BenchConfig.parse("all.cfg", cls.number + " " + cls.number + " 16 2\n", Catalog.installed()).get(0);
         Path out = dir.resolve(cls.label);
-        List<Generator.Source> sources = Generator.write(List.of(test), List.of(Language.values()), out, Catalog.spec());
+        List<Generator.Source> sources = Generator.write(List.of(test), List.of(Language.values()), out, Catalog.installed());
         assertEquals(3, sources.size());
         String c = Files.readString(out.resolve("test" + cls.number + ".c"));
         for (Api api : test.apis()) assertTrue(c.contains(api.name() + "("), api.name() + " is called");

@@ -18,7 +18,7 @@ class SpecEventsTest {
     @Test
     void everyFunctionOfTheSpecHasItsSemantics() {
         EventTable t = SpecEvents.table();
-        assertEquals(843 + 1, t.events().size(), "the spec's functions and the repeat record's entry");
+        assertEquals(1781 + 1, t.events().size(), "the spec's functions (OpenSHMEM 1.4 and 1.5) and the repeat record's entry");
         assertEquals(EventDef.REPEAT, t.byId(io.shmemtrace.format.Layout.REPEAT_EVENT_ID));
         Map<Operation, Integer> perOp = new TreeMap<>();
         for (EventDef d : t.events()) perOp.merge(d.operation(), 1, Integer::sum);
@@ -30,10 +30,11 @@ class SpecEventsTest {
         assertEquals(1, perOp.get(Operation.BARRIER_ALL));
         assertEquals(3, perOp.get(Operation.INIT));
         assertEquals(1, perOp.get(Operation.REPEAT));
-        // poll="true": 24 g + 8 atomic_fetch + 5 legacy fetch, each with its ctx twin where it has one; 14 test; test_lock;
-        // the 4 queries a thread may spin on (query_thread, pe_accessible, addr_accessible, ptr)
+        // poll="true": 24 g + 14 atomic_fetch, each with its ctx twin; 14 legacy fetch; 14 test; test_lock; the 4
+        // queries a thread may spin on (query_thread, pe_accessible, addr_accessible, ptr); OpenSHMEM 1.5: 14 types x
+        // test_all/any/some and their _vector forms, signal_fetch, team_ptr
         long polls = t.events().stream().filter(d -> d.has(EventFlags.POLL)).count();
-        assertEquals(2 * 24 + 2 * 8 + 5 + 14 + 1 + 4, polls);
+        assertEquals(2 * 24 + 2 * 14 + 14 + 14 + 1 + 4 + 14 * 6 + 1 + 1, polls);
     }
 
     @Test
