@@ -16,7 +16,8 @@
 #include "shmt_format.h"
 
 extern const unsigned char shmt_event_table[];
-extern const unsigned shmt_event_table_len;
+extern const unsigned shmt_event_table_len;  /* as stored: deflated at build time (FORMAT.md) */
+extern const unsigned shmt_event_table_size; /* inflated */
 
 static int fd = -1;
 static int dir_fd = -1;           /* the trace directory, checked once: every file is created in it */
@@ -180,6 +181,7 @@ static void write_header(const shmt_identity *id, const char *run)
     put32(h + SHMT_H_TABLE_OFFSET, SHMT_HEADER_SIZE);
     put32(h + SHMT_H_TABLE_LENGTH, shmt_event_table_len);
     put32(h + SHMT_H_TABLE_CRC, shmt_crc32c(shmt_event_table, shmt_event_table_len));
+    put32(h + SHMT_H_TABLE_SIZE, shmt_event_table_size);
     put32(h + SHMT_H_PE, (uint32_t)id->pe);
     put32(h + SHMT_H_NPES, (uint32_t)id->npes);
     put64(h + SHMT_H_PID, (uint64_t)getpid());

@@ -13,7 +13,12 @@ public final class Layout {
     private Layout() {}
 
     public static final byte[] MAGIC = "SHMTRACE".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION_MAJOR = 1;
+    /** 2: the event table is stored deflated, its inflated size at H_TABLE_SIZE (1: stored as it is; still read). */
+    public static final int VERSION_MAJOR = 2;
+    /** The oldest major version the readers still read. */
+    public static final int OLDEST_MAJOR = 1;
+    /** The largest event table a reader inflates (65,535 entries of a few fields each fit many times over). */
+    public static final int MAX_EVENT_TABLE_SIZE = 16 << 20;
     /** 1: the event table ends in sections (operations and completions). */
     public static final int VERSION_MINOR = 1;
     public static final int HEADER_SIZE = 256;
@@ -49,6 +54,8 @@ public final class Layout {
     public static final int H_TICK_SHIFT = 56;
     public static final int H_CLOCK_SOURCE = 57;
     public static final int H_WRITER = 58;
+    /** u32: the event table's size inflated (format 2; 0 in format 1, whose table is stored as it is). */
+    public static final int H_TABLE_SIZE = 60;
     public static final int H_INIT_TICKS = 64;
     public static final int H_INIT_MONO = 72;
     public static final int H_INIT_REAL = 80;

@@ -147,7 +147,10 @@ public final class TraceFile implements AutoCloseable {
             throw new TraceFormatException(path, "damaged event table (checksum mismatch)");
         }
         try {
-            return EventTable.decode(bytes);
+            // format 2 stores it deflated (io.shmemtrace.format.StoredTable), format 1 as it is
+            byte[] table = header.versionMajor() >= 2
+                    ? io.shmemtrace.format.StoredTable.inflate(bytes, Integer.toUnsignedLong(h.getInt(H_TABLE_SIZE))) : bytes;
+            return EventTable.decode(table);
         } catch (IllegalArgumentException e) {
             throw new TraceFormatException(path, "damaged event table: " + e.getMessage());
         }

@@ -51,9 +51,9 @@ public record TraceHeader(
             }
         }
         int major = u16(h, H_VERSION_MAJOR);
-        if (major != VERSION_MAJOR) {
-            throw new TraceFormatException(path,
-                    "trace format version " + major + " is not supported (this reader: " + VERSION_MAJOR + ")");
+        if (major < OLDEST_MAJOR || major > VERSION_MAJOR) {
+            throw new TraceFormatException(path, "trace format version " + major + " is not supported (this reader: "
+                    + OLDEST_MAJOR + " to " + VERSION_MAJOR + ")");
         }
         byte[] covered = new byte[H_CRC_COVERS];
         h.get(0, covered, 0, covered.length);

@@ -41,6 +41,8 @@ public final class TraceWriter implements AutoCloseable {
     private final TraceClock clock;
     private final int blockSize;
     private final long firstBlockOffset;
+    /** The event table's size inflated (it is stored deflated). */
+    private final int tableSize;
     private final List<ThreadWriter> threads = new ArrayList<>();
     private int blocksAllocated;
     private long dropped;
@@ -59,7 +61,9 @@ public final class TraceWriter implements AutoCloseable {
         this.table = table;
         this.blockSize = blockSize;
         this.clock = clock;
-        byte[] tableBytes = table.encode();
+        byte[] encoded = table.encode();
+        byte[] tableBytes = io.shmemtrace.format.StoredTable.deflate(encoded);
+        this.tableSize = encoded.length;
         this.firstBlockOffset = firstBlockOffset(tableBytes.length);
         Set<OpenOption> options = new HashSet<>(List.of(create));
         options.addAll(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
@@ -116,6 +120,7 @@ public final class TraceWriter implements AutoCloseable {
         h.putInt(H_FIRST_BLOCK, (int) firstBlockOffset);
         h.putInt(H_TABLE_OFFSET, HEADER_SIZE);
         h.putInt(H_TABLE_LENGTH, tableBytes.length);
+        h.putInt(H_TABLE_SIZE, tableSize);
         h.putInt(H_TABLE_CRC, crc32c(tableBytes, 0, tableBytes.length));
         h.putInt(H_PE, info.pe());
         h.putInt(H_NPES, info.npes());

@@ -177,8 +177,8 @@ class DamageTest {
         assertEquals(magic + ": not a shmemtrace trace (bad magic)", openError(magic));
 
         Path major = Files.copy(good, dir.resolve("major.shmt"));
-        xorByte(major, Layout.H_VERSION_MAJOR, 3);
-        assertEquals(major + ": trace format version 2 is not supported (this reader: 1)", openError(major));
+        xorByte(major, Layout.H_VERSION_MAJOR, 4); // 2 -> 6
+        assertEquals(major + ": trace format version 6 is not supported (this reader: 1 to 2)", openError(major));
 
         Path header = Files.copy(good, dir.resolve("header.shmt"));
         xorByte(header, Layout.H_PE, 4);
@@ -192,6 +192,20 @@ class DamageTest {
         Files.write(shortFile, new byte[100]);
         assertEquals(shortFile + ": not a shmemtrace trace: 100 bytes, shorter than a header", openError(shortFile));
 
+        // The deflated table's size in the header is what is allocated: a lie is one line, before any allocation.
+        long size = Integer.toUnsignedLong(java.nio.ByteBuffer.wrap(Files.readAllBytes(good))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(Layout.H_TABLE_SIZE));
+        for (long lie : new long[] {size - 1, size + 1, 0, 0xFFFF_FFF0L}) {
+            Path sized = Files.copy(good, dir.resolve("size-" + lie + ".shmt"));
+            putInt(sized, Layout.H_TABLE_SIZE, (int) lie);
+            fixHeaderCrc(sized);
+            String expected = lie == 0 || lie > Layout.MAX_EVENT_TABLE_SIZE
+                    ? "its size inflated is " + lie + " bytes (at most " + Layout.MAX_EVENT_TABLE_SIZE + ")"
+                    : lie < size ? "it inflates to more than " + lie + " bytes, not the " + lie + " its header says"
+                    : "it inflates to " + size + " bytes, not the " + lie + " its header says";
+            assertEquals(sized + ": damaged event table: " + expected, openError(sized));
+        }
+
         Path minor = Files.copy(good, dir.resolve("minor.shmt"));
         xorByte(minor, Layout.H_VERSION_MINOR, 1);
         fixHeaderCrc(minor);
@@ -202,6 +216,12 @@ class DamageTest {
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceFile.open(f).close());
         assertEquals(1, e.getMessage().lines().count());
         return e.getMessage();
+    }
+
+    private static void putInt(Path f, int at, int value) throws IOException {
+        byte[] bytes = Files.readAllBytes(f);
+        java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(at, value);
+        Files.write(f, bytes);
     }
 
     private static void fixHeaderCrc(Path f) throws IOException {
