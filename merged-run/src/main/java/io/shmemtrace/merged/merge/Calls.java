@@ -27,7 +27,7 @@ final class Calls {
                 int[] teamFields, int strideField, int intField, int signalField, int spanField) {
         /** Whether its collective record names a PE set: an active set's arguments, or a team. */
         boolean hasSet() {
-            return peStartField >= 0 || teamFields.length > 0;
+            return type.payload() == PsinsType.Payload.COLLECTIVE && (peStartField >= 0 || teamFields.length > 0);
         }
 
         /** The PE the call reads or writes (TraceEvent.targetPe without its per-event lookup). */
