@@ -7,7 +7,8 @@
  *     destruction; the odd PEs get no team and make none of its calls;
  *   - a wait on a set of flags: every PE sets flag[me] on PE 0 with shmem_long_atomic_set, PE 0 waits for all of
  *     them with shmem_long_wait_until_all;
- *   - a non-blocking fetch-add on PE 0's counter, completed by a quiet.
+ *   - a non-blocking fetch-add on PE 0's counter, completed by a quiet;
+ *   - shmem_pcontrol(1, "teams15"): profiling on, with an argument for the profiling library (variadic).
  * It prints one checkable line per PE; the test compares the trace with these numbers.
  *   teams15 [rounds]
  */
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
     int rounds = argc > 1 ? atoi(argv[1]) : 10;
     long message[WORDS];
     shmem_init();
+    shmem_pcontrol(1, "teams15");
     int me = shmem_my_pe(), npes = shmem_n_pes();
     if (npes > MAX_PES || npes % 2 != 0) shmem_global_exit(2);
     int next = (me + 1) % npes;

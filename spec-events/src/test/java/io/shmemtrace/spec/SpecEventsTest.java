@@ -18,7 +18,7 @@ class SpecEventsTest {
     @Test
     void everyFunctionOfTheSpecHasItsSemantics() {
         EventTable t = SpecEvents.table();
-        assertEquals(1781 + 1, t.events().size(), "the spec's functions (OpenSHMEM 1.4 and 1.5) and the repeat record's entry");
+        assertEquals(1782 + 1, t.events().size(), "the spec's functions (OpenSHMEM 1.4 and 1.5) and the repeat record's entry");
         assertEquals(EventDef.REPEAT, t.byId(io.shmemtrace.format.Layout.REPEAT_EVENT_ID));
         Map<Operation, Integer> perOp = new TreeMap<>();
         for (EventDef d : t.events()) perOp.merge(d.operation(), 1, Integer::sum);

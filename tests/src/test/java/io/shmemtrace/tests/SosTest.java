@@ -50,6 +50,7 @@ class SosTest {
                     "shmem_long_atomic_set", 1L, "shmem_long_atomic_fetch_add_nbi", 1L, "shmem_quiet", 1L,
                     "shmem_barrier_all", 1L));
             expected.put("shmem_finalize", 1L);
+            expected.put("shmem_pcontrol", 1L);
             if (pe % 2 == 0) {
                 expected.putAll(Map.of("shmem_long_sum_reduce", 1L, "shmem_team_sync", 1L, "shmem_team_destroy", 1L));
             }
@@ -58,6 +59,7 @@ class SosTest {
             assertEquals(List.of(), trace.problems());
             assertEquals(expected, counts(trace), "PE " + pe);
 
+            assertEquals(1, trace.named("shmem_pcontrol").get(0).field("level"), "variadic: its level recorded");
             Recorded firstPut = trace.named("shmem_long_put_signal").get(0);
             assertEquals((pe + 1) % 4, firstPut.targetPe());
             assertEquals(16 * 8, firstPut.bytes());

@@ -7,7 +7,7 @@ import java.util.zip.Inflater;
 
 /**
  * The event table as a file stores it (format 2): DEFLATE-compressed, since every PE's file carries the whole
- * table (OpenSHMEM 1.5's 1,781 functions: 98 KB, 14 KB deflated), and its size inflated in the header. Compressed
+ * table (OpenSHMEM 1.5's 1,782 functions: 98 KB, 14 KB deflated), and its size inflated in the header. Compressed
  * once, by the Java codec, at build time for the C shim (wrapper-codegen) and when a Java writer opens a file.
  */
 public final class StoredTable {

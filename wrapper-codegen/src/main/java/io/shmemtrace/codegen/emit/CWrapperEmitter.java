@@ -26,7 +26,7 @@ public final class CWrapperEmitter {
 
     /**
      * The wrappers of part `part` of `parts` (shmt_wrappers_PART.c): the functions split in equal runs, so that
-     * make compiles them on every core (about 2 minutes of compiler time for all 1,781).
+     * make compiles them on every core (about 2 minutes of compiler time for all 1,782).
      */
     public String emit(int part, int parts) {
         out.setLength(0);
@@ -76,6 +76,7 @@ public final class CWrapperEmitter {
          .append("#endif\n\n");
         for (TracedFunction f : spec.functions()) {
             String decl = f.returnType() + " (" + f.name() + ")(" + parameterTypes(f) + ");";
+            if (spec.variadic().contains(f.name())) decl = decl.replace(");", ", ...);");
             decl = decl.replace("volatile ", "SHMT_VOLATILE ");
             h.append("#if !defined(SHMT_CHECKING_ABI) || defined(SHMT_HAVE_").append(f.name()).append(")\n")
              .append(decl).append("\n#endif\n");
@@ -86,14 +87,14 @@ public final class CWrapperEmitter {
     private void emitWrapper(TracedFunction f) {
         String fnType = "shmt_fn_" + f.name();
         out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(").append(parameterTypes(f))
-           .append(");\n");
+           .append(variadic(f)).append(");\n");
         emitResolver(f, fnType);
         if (f.isInit()) {
-            out.append(signature(f, f.name(), "")).append("\n{\n");
+            out.append(entry(f, f.name())).append("\n{\n");
             emitInit(f);
             out.append("}\n");
         } else if (spec.noReturn().contains(f.name())) {
-            out.append(signature(f, f.name(), "")).append("\n{\n");
+            out.append(entry(f, f.name())).append("\n{\n");
             emitNoReturn(f);
             out.append("}\n");
         } else {
@@ -105,9 +106,9 @@ public final class CWrapperEmitter {
      * call through real_NAME without testing it. */
     private void emitResolver(TracedFunction f, String fnType) {
         String first = "shmt_first_" + f.name();
-        out.append("static ").append(signature(f, first, "")).append(";\n");
+        out.append("static ").append(entry(f, first)).append(";\n");
         out.append("static ").append(fnType).append(" real_").append(f.name()).append(" = ").append(first).append(";\n");
-        out.append("static ").append(signature(f, first, "")).append("\n{\n");
+        out.append("static ").append(entry(f, first)).append("\n{\n");
         out.append("    real_").append(f.name()).append(" = (").append(fnType).append(")shmt_resolve(\"")
            .append(f.name()).append("\");\n");
         out.append("    ").append(returnOf(f, realCall(f))).append("\n}\n");
@@ -156,7 +157,7 @@ public final class CWrapperEmitter {
         out.append("/* Reached from the wrapper by a tail call (a jump): its return address is the program's call site. */\n");
         out.append("static __attribute__((noinline)) ").append(signature(f, general, "")).append("\n{\n");
         out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "0, SHMT_CALLSITE") + ")")).append("\n}\n");
-        out.append(signature(f, f.name(), "")).append("\n{\n");
+        out.append(entry(f, f.name())).append("\n{\n");
         out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "1, SHMT_CALLSITE") + ")")).append("\n}\n");
     }
 
@@ -291,6 +292,19 @@ public final class CWrapperEmitter {
     private static String arguments(TracedFunction f, String leading) {
         return Stream.concat(Stream.of(leading).filter(l -> !l.isEmpty()), f.params().stream().map(Param::name))
                 .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The signature of what is called as the real function is (the exported wrapper, the first-call stub): a
+     * variadic one's ends in "...", whose arguments are not forwarded (the named ones are).
+     */
+    private String entry(TracedFunction f, String name) {
+        String s = signature(f, name, "");
+        return variadic(f).isEmpty() ? s : s.substring(0, s.length() - 1) + variadic(f) + ")";
+    }
+
+    private String variadic(TracedFunction f) {
+        return spec.variadic().contains(f.name()) ? ", ..." : "";
     }
 
     /** "RET name(leading, TYPE param, ...)", "RET name(void)" without parameters. */

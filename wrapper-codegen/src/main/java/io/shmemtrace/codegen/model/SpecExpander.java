@@ -32,6 +32,7 @@ public final class SpecExpander {
     private final List<TracedFunction> plain = new ArrayList<>();
     private final List<TracedFunction> twins = new ArrayList<>();
     private final Set<String> noReturn = new LinkedHashSet<>();
+    private final Set<String> variadic = new LinkedHashSet<>();
 
     private SpecExpander() {}
 
@@ -68,6 +69,9 @@ public final class SpecExpander {
             twins.add(ctxTwin(function, javaHooks(template, type, true)));
         } else if (template.java.stream().anyMatch(j -> j.ctxTwin)) {
             throw new IllegalArgumentException(function.name() + ": a ctx-twin <java> mapping needs ctx=\"both\"");
+        }
+        if (template.variadic) {
+            variadic.add(function.name());
         }
         if (template.noreturn) {
             noReturn.add(function.name());
@@ -172,6 +176,6 @@ public final class SpecExpander {
                 all.add(f.withId(all.size()));
             }
         }
-        return new TracedSpec(List.copyOf(all), Set.copyOf(noReturn));
+        return new TracedSpec(List.copyOf(all), Set.copyOf(noReturn), Set.copyOf(variadic));
     }
 }

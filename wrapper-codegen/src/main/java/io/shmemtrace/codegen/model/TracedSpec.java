@@ -11,8 +11,9 @@ import java.util.Set;
  * The expanded spec: every traced function, numbered.
  *
  * @param noReturn names of functions that do not return (global_exit): recorded before the call
+ * @param variadic names of functions declared with "..." (pcontrol): forwarded with their named arguments
  */
-public record TracedSpec(List<TracedFunction> functions, Set<String> noReturn) {
+public record TracedSpec(List<TracedFunction> functions, Set<String> noReturn, Set<String> variadic) {
 
     /** The event table every trace of the native shim carries: the functions, and the repeat record's entry. */
     public EventTable eventTable() {

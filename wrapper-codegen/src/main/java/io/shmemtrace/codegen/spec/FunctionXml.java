@@ -31,6 +31,9 @@ public class FunctionXml {
     public boolean poll;
     @XmlAttribute
     public boolean noreturn;
+    /** Its declaration ends in "..." (shmem_pcontrol): forwarded with its named arguments only. */
+    @XmlAttribute
+    public boolean variadic;
 
     @XmlElement(name = "arg")
     public List<ArgXml> args = new ArrayList<>();
