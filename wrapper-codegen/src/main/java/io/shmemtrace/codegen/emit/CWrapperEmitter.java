@@ -157,8 +157,21 @@ public final class CWrapperEmitter {
         out.append("/* Reached from the wrapper by a tail call (a jump): its return address is the program's call site. */\n");
         out.append("static __attribute__((noinline)) ").append(signature(f, general, "")).append("\n{\n");
         out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "0, SHMT_CALLSITE") + ")")).append("\n}\n");
-        out.append(entry(f, f.name())).append("\n{\n");
+        if (variadic(f).isEmpty()) {
+            out.append(signature(f, f.name(), "")).append("\n{\n");
+            out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "1, SHMT_CALLSITE") + ")")).append("\n}\n");
+            return;
+        }
+        // A variadic function cannot jump to another (gcc makes no sibling call from one): its code is a plain
+        // function's, which can, exported under the variadic declaration by an alias. Its extra arguments are
+        // not read (the caller's variadic call passes the named ones as a plain call does: the x86-64 and
+        // AArch64 Linux ABIs).
+        String plain = "shmt_entry_" + f.name();
+        out.append("static ").append(signature(f, plain, "")).append("\n{\n");
         out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "1, SHMT_CALLSITE") + ")")).append("\n}\n");
+        out.append("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wattribute-alias\"\n")
+           .append(entry(f, f.name())).append(" __attribute__((alias(\"").append(plain).append("\")));\n")
+           .append("#pragma GCC diagnostic pop\n");
     }
 
     /**
