@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Json;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,12 +24,6 @@ class SimulatorTest {
         binary.getParent().toFile().mkdirs();
         Command.of("oshcc", "-O2", "-o", binary.toString(), Workspace.ROOT.resolve(source).toString(), "-lm").runOk();
         return binary;
-    }
-
-    private static double number(String json, String field) {
-        Matcher m = Pattern.compile("\"" + field + "\" : ([-0-9.eE]+)").matcher(json);
-        assertTrue(m.find(), field + " in " + json);
-        return Double.parseDouble(m.group(1));
     }
 
     /**
@@ -77,15 +70,15 @@ class SimulatorTest {
         assertEquals(0, r.exitCode(), r.describe());
         assertTrue(r.stdout().contains("\nTotalPredictionTime "), r.stdout());
         String j = Files.readString(json);
-        double traced = number(j, "traced_s");
-        double predicted = number(j, "predicted_s");
+        double traced = Json.number(j, "traced_s");
+        double predicted = Json.number(j, "predicted_s");
         assertTrue(traced > 0, j);
         assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
-        assertEquals(np, (int) number(j, "tasks"));
+        assertEquals(np, (int) Json.number(j, "tasks"));
         if (name.equals("pingpong") || name.equals("calls") || name.equals("rangewait") || name.equals("pipeline")) {
             // every wait is released by a put the replay can match: one address per symmetric object, and a put
             // releases a wait on any word it covers
-            assertEquals(0, (int) number(j, "unmatched_waits"), j);
+            assertEquals(0, (int) Json.number(j, "unmatched_waits"), j);
         }
     }
 
@@ -105,8 +98,8 @@ class SimulatorTest {
                 run.toString()).timeout(300).run();
         assertEquals(0, r.exitCode(), r.describe());
         String j = Files.readString(json);
-        double traced = number(j, "traced_s");
-        double predicted = number(j, "predicted_s");
+        double traced = Json.number(j, "traced_s");
+        double predicted = Json.number(j, "predicted_s");
         assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
         Command.Result patterns = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--patterns",
                 run.toString()).timeout(300).run();
@@ -115,7 +108,7 @@ class SimulatorTest {
         double barrierWait = patterns.stdout().lines().filter(l -> l.startsWith("wait_at_barrier "))
                 .mapToDouble(l -> Double.parseDouble(l.substring("wait_at_barrier".length()).strip())).findFirst()
                 .orElseThrow();
-        double inBarriers = number(j.substring(j.indexOf("\"barrier_all\"")), "traced_s");
+        double inBarriers = Json.number(j.substring(j.indexOf("\"barrier_all\"")), "traced_s");
         assertTrue(barrierWait <= inBarriers, barrierWait + " s of barrier wait, " + inBarriers + " s in barriers");
     }
 }

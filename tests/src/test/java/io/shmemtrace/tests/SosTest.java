@@ -3,9 +3,11 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Json;
 import io.shmemtrace.tests.support.Recorded;
 import io.shmemtrace.tests.support.Sos;
 import io.shmemtrace.tests.support.Traces;
@@ -57,7 +59,7 @@ class SosTest {
             if (pe == 0) expected.put("shmem_long_wait_until_all", 1L);
             Traces.Read trace = Traces.read(Traces.peFile(run, pe));
             assertEquals(List.of(), trace.problems());
-            assertEquals(expected, counts(trace), "PE " + pe);
+            assertEquals(expected, new TreeMap<>(Traces.countCalls(Traces.peFile(run, pe)).calls()), "PE " + pe);
 
             assertEquals(1, trace.named("shmem_pcontrol").get(0).field("level"), "variadic: its level recorded");
             Recorded firstPut = trace.named("shmem_long_put_signal").get(0);
@@ -109,19 +111,9 @@ class SosTest {
         assertTrue(text.contains(" shmem_long_wait_until_all ") && text.contains(" flags=32 bytes at 0x"), "the set's span");
 
         Path json = run.resolveSibling("prediction.json");
-        Command.Result sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--comm-model", "measured",
-                "--json", json.toString(), merged.toString()).run();
-        assertEquals(0, sim.exitCode(), sim.describe());
-        String j = Files.readString(json);
-        double traced = number(j, "traced_s"), predicted = number(j, "predicted_s");
-        assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
-        assertEquals(0, (int) number(j, "unmatched_waits"), "each signal wait released by a put_signal, the set wait by the atomics");
-    }
-
-    private static double number(String json, String field) {
-        var m = java.util.regex.Pattern.compile("\"" + field + "\" : ([-0-9.eE]+)").matcher(json);
-        assertTrue(m.find(), field + " in " + json);
-        return Double.parseDouble(m.group(1));
+        assertNull(replayedAsTraced(merged, json));
+        assertEquals(0, (int) Json.number(Files.readString(json), "unmatched_waits"),
+                "each signal wait released by a put_signal, the set wait by the atomics");
     }
 
     /** The spec's declarations are the ones SOS's shmem.h makes (but for the volatile SOS leaves out). */
@@ -236,18 +228,12 @@ class SosTest {
         if (sim.exitCode() != 0) return "shmemsim: " + sim.describe();
         if (sim.stderr().contains("mismatch")) return "the merge matched its collectives wrongly: " + sim.stderr();
         String j = Files.readString(json);
-        double traced = number(j, "traced_s"), predicted = number(j, "predicted_s");
+        double traced = Json.number(j, "traced_s"), predicted = Json.number(j, "predicted_s");
         return Math.abs(predicted - traced) <= 0.01 * traced ? null : "replayed " + predicted + " s, traced " + traced + " s";
     }
 
     private static List<String> sorted(List<Map<String, Long>> perPe) {
         return perPe.stream().map(Map::toString).sorted().toList();
-    }
-
-    private static Map<String, Long> counts(Traces.Read trace) {
-        Map<String, Long> calls = new TreeMap<>();
-        trace.events().forEach(e -> calls.merge(e.name(), 1L, Long::sum));
-        return calls;
     }
 
     private static List<String> sortedLines(String text) {

@@ -92,7 +92,7 @@ final class MemoryWaits implements Handler {
         if (from > address) from = Long.MIN_VALUE;
         for (var waited : words.subMap(from, true, end, false).entrySet()) {
             Waited w = waited.getValue();
-            if (waited.getKey() + w.span > address || waited.getKey() >= address) remember(w.writes, tracedStart, start, seen);
+            if (waited.getKey() + w.span > address) remember(w.writes, tracedStart, start, seen); // it reaches the write
         }
     }
 

@@ -19,25 +19,27 @@ public enum Role {
 
     /** Whether shmembench knows what to pass for every parameter of the API (it benchmarks only those). */
     public static boolean covers(Api api) {
-        try {
-            api.params().forEach(p -> of(api, p));
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+        return api.params().stream().allMatch(p -> find(api, p) != null);
     }
 
     /** The role of a parameter, or an error naming the API and parameter that no rule covers. */
     public static Role of(Api api, Api.Param p) {
+        Role role = find(api, p);
+        if (role == null) {
+            throw new IllegalArgumentException(api.name() + ": shmembench has no rule for parameter '" + p.type() + " "
+                    + p.name() + "'");
+        }
+        return role;
+    }
+
+    /** The role of a parameter, or null where no rule covers it. */
+    private static Role find(Api api, Api.Param p) {
         Operation op = api.operation();
         if (p.name().equals(api.nelemsParam())) return NELEMS;
         return switch (p.name()) {
             case "target", "addr", "dest" -> DST;
             case "source", "fetch" -> SRC; // fetch: where a non-blocking fetching atomic leaves its value
-            case "sig_addr" -> { // a put_signal's signal word (a wait on a signal has no rule yet)
-                if (op != Operation.PUT_SIGNAL) throw new IllegalArgumentException(api.name() + ": no rule for sig_addr");
-                yield SIGNAL_WORD;
-            }
+            case "sig_addr" -> op == Operation.PUT_SIGNAL ? SIGNAL_WORD : null; // a wait on a signal: no rule yet
             case "signal" -> ONE;
             case "sig_op" -> SIGNAL_ADD;
             case "team" -> TEAM_WORLD;
@@ -54,8 +56,7 @@ public enum Role {
             case "cond" -> ZERO;
             case "value" -> op == Operation.WAIT ? (api.hasParam("cmp") ? ROUND_VALUE : PREVIOUS_VALUE)
                     : op == Operation.TEST ? ZERO : ONE;
-            default -> throw new IllegalArgumentException(api.name() + ": shmembench has no rule for parameter '"
-                    + p.type() + " " + p.name() + "'");
+            default -> null;
         };
     }
 }

@@ -1,5 +1,6 @@
 package io.shmemtrace.format.read;
 
+import io.shmemtrace.format.StoredTable;
 import io.shmemtrace.format.InputFiles;
 import io.shmemtrace.format.TraceState;
 import static io.shmemtrace.format.Layout.*;
@@ -149,7 +150,7 @@ public final class TraceFile implements AutoCloseable {
         try {
             // format 2 stores it deflated (io.shmemtrace.format.StoredTable), format 1 as it is
             byte[] table = header.versionMajor() >= 2
-                    ? io.shmemtrace.format.StoredTable.inflate(bytes, Integer.toUnsignedLong(h.getInt(H_TABLE_SIZE))) : bytes;
+                    ? StoredTable.inflate(bytes, Integer.toUnsignedLong(h.getInt(H_TABLE_SIZE))) : bytes;
             return EventTable.decode(table);
         } catch (IllegalArgumentException e) {
             throw new TraceFormatException(path, "damaged event table: " + e.getMessage());

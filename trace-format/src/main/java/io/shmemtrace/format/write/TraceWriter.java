@@ -1,5 +1,6 @@
 package io.shmemtrace.format.write;
 
+import io.shmemtrace.format.StoredTable;
 import static io.shmemtrace.format.Layout.*;
 
 import io.shmemtrace.format.EventTable;
@@ -62,7 +63,7 @@ public final class TraceWriter implements AutoCloseable {
         this.blockSize = blockSize;
         this.clock = clock;
         byte[] encoded = table.encode();
-        byte[] tableBytes = io.shmemtrace.format.StoredTable.deflate(encoded);
+        byte[] tableBytes = StoredTable.deflate(encoded);
         this.tableSize = encoded.length;
         this.firstBlockOffset = firstBlockOffset(tableBytes.length);
         Set<OpenOption> options = new HashSet<>(List.of(create));

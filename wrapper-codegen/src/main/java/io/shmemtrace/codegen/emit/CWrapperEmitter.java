@@ -54,8 +54,10 @@ public final class CWrapperEmitter {
         return names.append("    NULL};\n").toString();
     }
 
-    private static String parameterTypes(TracedFunction f) {
-        return f.params().isEmpty() ? "void" : f.params().stream().map(Param::type).collect(Collectors.joining(", "));
+    /** The C parameter types of the function's declaration, "..." last for a variadic one. */
+    private String parameterTypes(TracedFunction f) {
+        return f.params().isEmpty() ? "void"
+                : f.params().stream().map(Param::type).collect(Collectors.joining(", ")) + variadic(f);
     }
 
     /**
@@ -76,7 +78,6 @@ public final class CWrapperEmitter {
          .append("#endif\n\n");
         for (TracedFunction f : spec.functions()) {
             String decl = f.returnType() + " (" + f.name() + ")(" + parameterTypes(f) + ");";
-            if (spec.variadic().contains(f.name())) decl = decl.replace(");", ", ...);");
             decl = decl.replace("volatile ", "SHMT_VOLATILE ");
             h.append("#if !defined(SHMT_CHECKING_ABI) || defined(SHMT_HAVE_").append(f.name()).append(")\n")
              .append(decl).append("\n#endif\n");
@@ -87,7 +88,7 @@ public final class CWrapperEmitter {
     private void emitWrapper(TracedFunction f) {
         String fnType = "shmt_fn_" + f.name();
         out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(").append(parameterTypes(f))
-           .append(variadic(f)).append(");\n");
+           .append(");\n");
         emitResolver(f, fnType);
         if (f.isInit()) {
             out.append(entry(f, f.name())).append("\n{\n");
@@ -312,8 +313,7 @@ public final class CWrapperEmitter {
      * variadic one's ends in "...", whose arguments are not forwarded (the named ones are).
      */
     private String entry(TracedFunction f, String name) {
-        String s = signature(f, name, "");
-        return variadic(f).isEmpty() ? s : s.substring(0, s.length() - 1) + variadic(f) + ")";
+        return signature(f, name, "", variadic(f));
     }
 
     private String variadic(TracedFunction f) {
@@ -322,9 +322,14 @@ public final class CWrapperEmitter {
 
     /** "RET name(leading, TYPE param, ...)", "RET name(void)" without parameters. */
     private static String signature(TracedFunction f, String name, String leading) {
+        return signature(f, name, leading, "");
+    }
+
+    /** The same, then `rest` (", ..." for a variadic entry point). */
+    private static String signature(TracedFunction f, String name, String leading, String rest) {
         String params = Stream.concat(Stream.of(leading).filter(l -> !l.isEmpty()),
                 f.params().stream().map(p -> declare(p.type(), p.name()))).collect(Collectors.joining(", "));
-        return f.returnType() + " " + name + "(" + (params.isEmpty() ? "void" : params) + ")";
+        return f.returnType() + " " + name + "(" + (params.isEmpty() ? "void" : params + rest) + ")";
     }
 
     /** "return CALL;" or, for a void function, "CALL; return;" (C has no return of a void expression). */

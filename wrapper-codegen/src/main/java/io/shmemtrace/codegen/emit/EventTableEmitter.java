@@ -1,5 +1,6 @@
 package io.shmemtrace.codegen.emit;
 
+import io.shmemtrace.format.StoredTable;
 import io.shmemtrace.codegen.model.TracedSpec;
 
 /**
@@ -14,7 +15,7 @@ public final class EventTableEmitter {
 
     public static String emit(TracedSpec spec) {
         byte[] encoded = spec.eventTable().encode();
-        byte[] table = io.shmemtrace.format.StoredTable.deflate(encoded);
+        byte[] table = StoredTable.deflate(encoded);
         StringBuilder out = new StringBuilder(GeneratedHeader.C_BANNER);
         out.append("const unsigned char shmt_event_table[] = {");
         for (int i = 0; i < table.length; i++) {
