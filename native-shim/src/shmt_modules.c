@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "shmt_modules.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -53,6 +54,21 @@ const char *shmt_object_path(const struct dl_phdr_info *info, char *real)
     if (name[0] == '/' && realpath(name, real) != NULL) return real;
     snprintf(real, PATH_MAX, "%s", name); /* as given: a name (the vdso's), or a path that is gone */
     return real;
+}
+
+void shmt_library_dir(char *dir)
+{
+    Dl_info lib;
+    char real[PATH_MAX];
+    dir[0] = '\0';
+    void *init = dlsym(RTLD_NEXT, "shmem_init"); /* the library's, after the shim; none in the format's test writers */
+    if (init && dladdr(init, &lib) && lib.dli_fname && realpath(lib.dli_fname, real)) {
+        char *slash = strrchr(real, '/');
+        if (slash) {
+            slash[1] = '\0';
+            snprintf(dir, PATH_MAX, "%s", real);
+        }
+    }
 }
 
 static int write_module(struct dl_phdr_info *info, size_t size, void *arg)

@@ -10,6 +10,10 @@
  * program whose path cannot be read. */
 const char *shmt_object_path(const struct dl_phdr_info *info, char *real) __attribute__((visibility("hidden")));
 
+/* The SHMEM library's directory, with a final '/', into dir (PATH_MAX bytes); "" when unknown. The objects in it or
+ * below are the library's own (its plugins call its internals): what the program imports is read from the others. */
+void shmt_library_dir(char *dir) __attribute__((visibility("hidden")));
+
 /* Writes DIR/peNNNNN.modules (through a temporary file renamed over it); 0, or -1 after one warning. */
 int shmt_modules_write(const char *trace_path, int pe);
 

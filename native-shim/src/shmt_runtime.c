@@ -29,13 +29,14 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[] and
 static shmt_thread *threads[SHMT_MAX_THREADS];
 static int thread_count;
 static int started, stopped, disabled;
+static int paused; /* shmemtrace_pause: every call goes the general way, which counts it */
 static pthread_key_t exit_key;
 static int pe_number;
 
 /* The fast path's limit for a thread: its block's, unless its calls must go the general way. */
 static uint8_t *fast_limit(shmt_thread *t)
 {
-    return fast_path && !stopped && t->block != NULL ? t->block_limit : NULL;
+    return fast_path && !stopped && !paused && t->block != NULL ? t->block_limit : NULL;
 }
 
 /* Nothing more is written to the thread's block: its next events go to the discard area. */
@@ -207,6 +208,29 @@ void shmt_next_block(shmt_thread *t, uint64_t t0)
     pthread_mutex_unlock(&lock);
 }
 
+/*
+ * Pauses or resumes recording (the caller is busy). Pausing sends every thread's calls the general way (their limits
+ * NULL), where shmt_enter counts them; resuming gives the caller its fast path back at once, other threads at their
+ * next block (they record meanwhile, the general way). A call another thread makes at the moment of the switch may
+ * fall on either side of it.
+ */
+void shmt_set_paused(shmt_thread *self, int pause)
+{
+    pthread_mutex_lock(&lock);
+    if (started && !stopped && paused != pause) {
+        paused = pause;
+        shmt_active = pause ? SHMT_PAUSED : SHMT_TRACING;
+        if (pause) {
+            for (int i = 0; i < thread_count; i++) {
+                if (threads[i] != NULL) __atomic_store_n(&threads[i]->limit, NULL, __ATOMIC_RELAXED);
+            }
+        } else if (self->rep_count == 0) {
+            self->limit = fast_limit(self);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+}
+
 static void stop_at_exit(void)
 {
     shmt_stop(SHMT_STATE_EXITED, shmt_now());
@@ -293,7 +317,7 @@ shmt_thread *shmt_start(uint64_t t0)
             return NULL;
         }
     }
-    return shmt_enter(0);
+    return shmt_enter(0, 0, 0);
 }
 
 int shmt_open_for_test(const char *dir, int pe, int npes)

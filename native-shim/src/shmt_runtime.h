@@ -66,8 +66,23 @@ typedef struct shmt_thread {
     unsigned poll_id;
 } shmt_thread;
 
+/* shmt_active: whether calls are recorded. */
+#define SHMT_OFF 0     /* before the trace starts, after it stops, or when it could not start */
+#define SHMT_TRACING 1
+#define SHMT_PAUSED 2  /* shmemtrace_pause: calls are counted per function, not recorded */
+
+/* A PE's count of one function's calls not recorded (trace-format/FORMAT.md, "Counts"), in the mapped trace file. */
+typedef struct shmt_count_entry {
+    uint32_t id_plus_one; /* 0 until the entry is in use */
+    uint32_t reserved;
+    uint64_t paused;
+    uint64_t excluded;
+} shmt_count_entry;
+
 extern __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) SHMT_HIDDEN;
 extern int shmt_active SHMT_HIDDEN;
+/* Per event id, its count entry (NULL until the function's first call not recorded; shmt_counts.c). */
+extern shmt_count_entry *shmt_count_slots[] SHMT_HIDDEN;
 extern int shmt_callsites SHMT_HIDDEN;
 extern unsigned shmt_tick_shift SHMT_HIDDEN;
 
@@ -75,12 +90,18 @@ void *shmt_resolve(const char *name) SHMT_HIDDEN;
 shmt_thread *shmt_start(uint64_t t0) SHMT_HIDDEN;
 void shmt_stop(unsigned state, uint64_t t) SHMT_HIDDEN;
 void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
+/* Pauses (1) or resumes (0) recording for the whole PE; the caller (self) is busy (shmt_regions.c). */
+void shmt_set_paused(shmt_thread *self, int pause) SHMT_HIDDEN;
+/* A call of function id made while the trace is paused: counted (unless the thread is busy: a library's own call). */
+void shmt_count_paused(unsigned id) SHMT_HIDDEN;
+/* After the init call's event: what the settings ask for once the trace runs (SHMEMTRACE_START: paused). */
+void shmt_started(void) SHMT_HIDDEN;
 /* The header's count of calls not recorded (in the mapped file; a dummy before there is one). */
 extern uint64_t *shmt_dropped SHMT_HIDDEN;
 
 /*
- * The thread, marked busy, or NULL when this call is not to be recorded: tracing is off (the general path's test;
- * the fast path's is its limit), or the thread is busy, inside a wrapper (a call from a signal handler, or the
+ * The thread, marked busy, or NULL when this call is not to be recorded: tracing is off or paused (the general
+ * path's test; the fast path's is its limit, NULL while paused), or the thread is busy, inside a wrapper (a call from a signal handler, or the
  * library's own calls): such a call touches nothing of the thread's. One that finds the shim at work before a
  * library call can only come from a signal handler: it is counted as unrecorded (an atomic add to the mapped
  * header, safe in a handler; inline, so that the wrapper's arguments stay in their registers for the tail call).
@@ -88,9 +109,16 @@ extern uint64_t *shmt_dropped SHMT_HIDDEN;
  * no call of the program: not counted. A handler that interrupts this function before the mark runs its own call
  * to the end before we go on, and the fence keeps every use of the thread's state after the mark.
  */
-static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int fast)
+static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int fast, unsigned id, const int pausable)
 {
-    if (!fast && SHMT_UNLIKELY(shmt_active == 0)) return NULL;
+    if (!fast && SHMT_UNLIKELY(shmt_active != SHMT_TRACING)) {
+        if (shmt_active != SHMT_PAUSED) return NULL;
+        if (pausable) {
+            shmt_count_paused(id);
+            return NULL;
+        }
+        /* not pausable (finalize, global_exit, region records): recorded while paused */
+    }
     shmt_thread *t = &shmt_self;
     if (SHMT_UNLIKELY(t->call_start != 0)) {
         if (t->call_start == SHMT_ENTERED) __atomic_fetch_add(shmt_dropped, 1, __ATOMIC_RELAXED);
@@ -99,6 +127,12 @@ static inline __attribute__((always_inline)) shmt_thread *shmt_enter(const int f
     t->call_start = SHMT_ENTERED;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     return t;
+}
+
+/* An excluded call (SHMEMTRACE_EXCLUDE/INCLUDE), in its exclusion stub: its entry exists before any stub is used. */
+static inline void shmt_count_excluded(unsigned id)
+{
+    __atomic_fetch_add(&shmt_count_slots[id]->excluded, 1, __ATOMIC_RELAXED);
 }
 
 /* Not busy any more: every store to the thread's state made before it is done first (for a signal handler). */

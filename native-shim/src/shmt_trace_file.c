@@ -274,6 +274,13 @@ uint8_t *shmt_file_claim_block(void)
     return block;
 }
 
+uint8_t *shmt_file_claim_side_block(const char *magic)
+{
+    uint8_t *block = shmt_file_claim_block();
+    if (block != NULL) memcpy(block, magic, 4);
+    return block;
+}
+
 void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count)
 {
     const uint8_t *payload = block + SHMT_BLOCK_HEADER;

@@ -24,6 +24,10 @@ uint8_t *shmt_file_claim_block(void);
 
 int shmt_file_capped(void);
 
+/* A block of another kind than events (a names or counts block: magic SHMT_NAMES_MAGIC or SHMT_COUNTS_MAGIC),
+ * claimed as an event block is and never released: its magic written, the rest zero. NULL as claim_block. */
+uint8_t *shmt_file_claim_side_block(const char *magic);
+
 /* Fills in length, count and crc of a block's header, then its SEALED flag. */
 void shmt_file_seal_block(uint8_t *block, const uint8_t *end, uint32_t count);
 

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #include "shmt_untraced.h"
 
-#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -125,16 +124,7 @@ void shmt_untraced_write(int pe)
 {
     name_set *set = calloc(1, sizeof *set);
     if (set == NULL) return;
-    Dl_info lib;
-    char real[PATH_MAX];
-    void *init = dlsym(RTLD_NEXT, "shmem_init"); /* the library's, after the shim; none in the format's test writers */
-    if (init && dladdr(init, &lib) && lib.dli_fname && realpath(lib.dli_fname, real)) {
-        char *slash = strrchr(real, '/');
-        if (slash) {
-            slash[1] = '\0';
-            snprintf(set->library_dir, sizeof set->library_dir, "%s", real);
-        }
-    }
+    shmt_library_dir(set->library_dir);
     if (shmt_wrapped_names != NULL) {
         wrapped_count = 0;
         while (shmt_wrapped_names[wrapped_count] != NULL) wrapped_count++;

@@ -27,7 +27,7 @@ static void *second_thread(void *unused)
 {
     (void)unused;
     for (uint64_t j = 0; j < 300; j++) {
-        shmt_thread *t = shmt_enter(0);
+        shmt_thread *t = shmt_enter(0, 0, 0);
         uint64_t t0 = 2000 + 50 * j;
         shmt_reserve_at(t, t0);
         uint8_t *r = shmt_record(t);
@@ -47,7 +47,7 @@ int main(int argc, char **argv)
     setenv("SHMEMTRACE_TICK_SHIFT", "0", 1);
     if (shmt_open_for_test(argv[1], atoi(argv[2]), 2) != 0) return 1;
     for (uint64_t i = 0; i < 600; i++) {
-        shmt_thread *t = shmt_enter(0);
+        shmt_thread *t = shmt_enter(0, 0, 0);
         uint64_t t0 = 1000 + 100 * i, t1 = t0 + 40 + i % 7;
         shmt_reserve_at(t, t0);
         uint8_t *r = shmt_record(t);

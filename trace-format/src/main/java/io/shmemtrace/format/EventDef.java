@@ -20,6 +20,21 @@ public record EventDef(int id, String name, Category category, int flags, int el
             0, List.of(new FieldDef("count", FieldKind.UINT), new FieldDef("calls", FieldKind.UINT)), Operation.REPEAT,
             Completion.COMPLETE);
 
+    /** The region records (FORMAT.md, "Regions"): a region begins or ends, or a mark; the field is a name's number. */
+    public static final EventDef REGION_BEGIN = region(Layout.REGION_BEGIN_EVENT_ID, "shmemtrace_region_begin",
+            Operation.REGION_BEGIN);
+    public static final EventDef REGION_END = region(Layout.REGION_END_EVENT_ID, "shmemtrace_region_end",
+            Operation.REGION_END);
+    public static final EventDef MARK = region(Layout.MARK_EVENT_ID, "shmemtrace_mark", Operation.MARK);
+
+    /** The entries the C shim adds to the spec's in every table: the records it writes of its own. */
+    public static final List<EventDef> WRITER_RECORDS = List.of(REGION_BEGIN, REGION_END, MARK, REPEAT);
+
+    private static EventDef region(int id, String name, Operation op) {
+        return new EventDef(id, name, Category.QUERY, 0, 0, List.of(new FieldDef("name", FieldKind.UINT)), op,
+                Completion.COMPLETE);
+    }
+
     public EventDef {
         fields = List.copyOf(fields);
     }

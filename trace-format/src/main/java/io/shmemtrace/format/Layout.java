@@ -19,8 +19,11 @@ public final class Layout {
     public static final int OLDEST_MAJOR = 1;
     /** The largest event table a reader inflates (65,535 entries of a few fields each fit many times over). */
     public static final int MAX_EVENT_TABLE_SIZE = 16 << 20;
-    /** 1: the event table ends in sections (operations and completions). */
-    public static final int VERSION_MINOR = 1;
+    /**
+     * 2: names and counts blocks (region names, calls counted but not recorded) and the region records; 1: the
+     * event table ends in sections (operations and completions).
+     */
+    public static final int VERSION_MINOR = 2;
     public static final int HEADER_SIZE = 256;
     public static final int PAGE = 4096;
     public static final int WRITER_C = 1;
@@ -97,6 +100,31 @@ public final class Layout {
     public static final int B_OPEN_TICKS = 40;
     public static final int B_OPEN_MONO = 48;
     public static final int BLOCK_SEALED = 1;
+
+    /**
+     * A names block (FORMAT.md, "Names"): the PE's region names, each written once, numbered in the order of the
+     * file. Entries: a length byte (1 to MAX_NAME), then the name's bytes.
+     */
+    public static final byte[] NAMES_MAGIC = "SHMN".getBytes(StandardCharsets.US_ASCII);
+    public static final int NAMES_MAGIC_U32 = 0x4E4D4853;
+    /** The longest region name kept, in bytes (a longer one is cut). */
+    public static final int MAX_NAME = 100;
+    /**
+     * A counts block (FORMAT.md, "Counts"): per function, the calls counted but not recorded (paused, excluded),
+     * COUNT_ENTRY bytes each: u32 event id + 1 (0: no entry yet), u32 0, u64 paused, u64 excluded.
+     */
+    public static final byte[] COUNTS_MAGIC = "SHMK".getBytes(StandardCharsets.US_ASCII);
+    public static final int COUNTS_MAGIC_U32 = 0x4B4D4853;
+    public static final int COUNT_ENTRY = 24;
+    public static final int C_PAUSED = 8;
+    public static final int C_EXCLUDED = 16;
+
+    /** Event ids of the region records (FORMAT.md, "Regions"), below the repeat record's; the spec's stay under them. */
+    public static final int REGION_BEGIN_EVENT_ID = 0x3FF0;
+    public static final int REGION_END_EVENT_ID = 0x3FF1;
+    public static final int MARK_EVENT_ID = 0x3FF2;
+    /** The first id the writers reserve for their own records. */
+    public static final int FIRST_WRITER_EVENT_ID = REGION_BEGIN_EVENT_ID;
 
     /** Event id of a repeat record (FORMAT.md, "Repeats"): two bytes as a uvar (id + 1 = 0x3FFF). */
     public static final int REPEAT_EVENT_ID = 0x3FFE;

@@ -54,7 +54,14 @@ public enum Operation {
     /** A team's creation from a parent team (collective over the parent): split_strided, split_2d. */
     TEAM_SPLIT,
     /** A team's destruction (collective over the team). */
-    TEAM_DESTROY;
+    TEAM_DESTROY,
+    /**
+     * Not a call: the program's region begins, ends, or a mark ({@code shmemtrace.h}; FORMAT.md, "Regions"). Only
+     * the writers put them in a table, never the spec.
+     */
+    REGION_BEGIN,
+    REGION_END,
+    MARK;
 
     private static final Operation[] BY_CODE = values();
 
@@ -84,6 +91,11 @@ public enum Operation {
             case LOCK_ACQUIRE, LOCK_RELEASE, LOCK_TEST -> Group.LOCK;
             default -> Group.OTHER;
         };
+    }
+
+    /** A region record's operation (not a call of the library). */
+    public boolean isRegion() {
+        return this == REGION_BEGIN || this == REGION_END || this == MARK;
     }
 
     public int code() {

@@ -19,6 +19,14 @@ public final class TraceNaming {
     public static final String ENV_MAX_BYTES = "SHMEMTRACE_MAX_BYTES";
     /** Set (and not "0"): every event also records its call site (FORMAT.md, "Call sites"). */
     public static final String ENV_CALLSITES = "SHMEMTRACE_CALLSITES";
+    /** The trace starts paused, until a region of this name begins (shmemtrace.h). */
+    public static final String ENV_START = "SHMEMTRACE_START";
+    /** Comma-separated functions (names, globs, op:OPERATION) whose calls are counted, not recorded. */
+    public static final String ENV_EXCLUDE = "SHMEMTRACE_EXCLUDE";
+    /** The same, for the only functions recorded (the rest counted). */
+    public static final String ENV_INCLUDE = "SHMEMTRACE_INCLUDE";
+    /** The region records' name for a paused stretch (shmemtrace_pause to shmemtrace_resume). */
+    public static final String PAUSED_REGION = "(paused)";
     /** Open MPI's job id, set in every PE's environment. */
     public static final String ENV_OMPI_JOBID = "OMPI_MCA_ess_base_jobid";
     public static final String OMPI_RUN_PREFIX = "ompi-";

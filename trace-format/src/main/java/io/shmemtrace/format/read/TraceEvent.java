@@ -25,6 +25,7 @@ public final class TraceEvent {
     final long[] values = new long[256];
     TimeBase time;
     EventTable table;
+    PeTables tables;
 
     public int pe() { return pe; }
     public int thread() { return thread; }
@@ -61,6 +62,14 @@ public final class TraceEvent {
      * module map, {@link io.shmemtrace.format.sites.ModuleMap}, names it); 0 when the trace has no call sites.
      */
     public long callsite() { return callsite; }
+
+    /**
+     * A region record's name (a begin, an end, a mark: FORMAT.md, "Regions"); "#n" if the PE's names blocks lack
+     * its number n; null for any other event.
+     */
+    public String regionName() {
+        return def.operation().isRegion() ? tables.name(values[0]) : null;
+    }
 
     /** The value of field i (table order); addresses already resolved from their deltas. */
     public long value(int i) {

@@ -39,6 +39,7 @@ public final class TraceFile implements AutoCloseable {
     private final TimeBase time;
     private final TraceEvent event = new TraceEvent();
     private final BlockDecoder decoder;
+    private final PeTables tables = new PeTables();
 
     private TraceFile(Path path, FileChannel channel) throws IOException, TraceFormatException {
         this.path = path;
@@ -57,6 +58,7 @@ public final class TraceFile implements AutoCloseable {
         event.pe = header.pe();
         event.time = time;
         event.table = table;
+        event.tables = tables;
         this.decoder = new BlockDecoder(table, event, header.callsites());
     }
 
@@ -126,6 +128,16 @@ public final class TraceFile implements AutoCloseable {
     /** The latest end time (units) of the events read so far, or Long.MIN_VALUE before any. */
     public long lastEndUnits() { return decoder.lastEndUnits; }
 
+    /** The PE's region names (FORMAT.md, "Names"), numbered as its region records name them. */
+    public List<String> regionNames() {
+        return List.copyOf(tables.names());
+    }
+
+    /** Per function, the calls the PE counted without recording them (paused, excluded), in event id order. */
+    public List<UnrecordedCalls> unrecorded() {
+        return tables.unrecorded(table);
+    }
+
     /** Problems found so far: those of the header at open, those of the blocks once read. */
     public List<TraceProblem> problems() {
         return List.copyOf(problems);
@@ -179,6 +191,12 @@ public final class TraceFile implements AutoCloseable {
             int at = (int) (offset - w.fileOffset());
             int magic = s.getInt(at);
             if (magic == 0) continue; // allocated, never written: empty, not damage
+            if (magic == NAMES_MAGIC_U32 || magic == COUNTS_MAGIC_U32) {
+                String problem = magic == NAMES_MAGIC_U32 ? tables.readNames(s, at, available)
+                        : tables.readCounts(s, at, available, table);
+                if (problem != null) damage(i, offset, problem + "; the rest of the block is skipped");
+                continue;
+            }
             if (magic != BLOCK_MAGIC_U32) {
                 damage(i, offset, "not a block (bad block magic); skipped");
                 continue;

@@ -90,6 +90,7 @@ public final class CWrapperEmitter {
         out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(").append(parameterTypes(f))
            .append(");\n");
         emitResolver(f, fnType);
+        if (filterable(f)) emitExclusionStub(f);
         if (f.isInit()) {
             out.append(entry(f, f.name())).append("\n{\n");
             emitInit(f);
@@ -116,6 +117,49 @@ public final class CWrapperEmitter {
     }
 
     /**
+     * The calls SHMEMTRACE_EXCLUDE and SHMEMTRACE_INCLUDE may leave out: all but those that start and end the
+     * trace (init, finalize, global_exit).
+     */
+    private boolean filterable(TracedFunction f) {
+        return !f.isInit() && !f.isFinalize() && !spec.noReturn().contains(f.name());
+    }
+
+    /**
+     * shmt_excluded_NAME: what the program's calls of an excluded function reach instead of the wrapper (the shim
+     * points the program's GOT entries at it: shmt_filter.c). It counts the call and jumps to the library; the
+     * wrapper, and with it the fast path of every recorded call, stays as it is.
+     */
+    private void emitExclusionStub(TracedFunction f) {
+        String stub = "shmt_excluded_" + f.name();
+        out.append("SHMT_HIDDEN ").append(signature(f, stub, "", variadic(f))).append("\n{\n");
+        out.append("    shmt_count_excluded(SHMT_ID_").append(f.name()).append(");\n");
+        out.append("    ").append(returnOf(f, realCall(f))).append("\n}\n");
+    }
+
+    /**
+     * shmt_event_infos.c: per event id, the function's name, its operation (as event-spec.xml spells it) and its
+     * exclusion stub (NULL for a call that cannot be left out), for the filters (shmt_filter.c).
+     */
+    public String emitEventInfos() {
+        StringBuilder c = new StringBuilder(GeneratedHeader.C_BANNER);
+        c.append("#include <stddef.h>\n#include <stdint.h>\n#include \"shmt_prototypes.h\"\n")
+         .append("#include \"shmt_events.h\"\n#include \"shmt_filter.h\"\n\n");
+        for (TracedFunction f : spec.functions()) {
+            if (filterable(f)) {
+                c.append("extern __typeof__(").append(f.name()).append(") shmt_excluded_").append(f.name())
+                 .append(" SHMT_HIDDEN;\n");
+            }
+        }
+        c.append("\nconst shmt_event_info shmt_event_infos[SHMT_EVENT_COUNT] = {\n");
+        for (TracedFunction f : spec.functions()) {
+            c.append("    [SHMT_ID_").append(f.name()).append("] = {\"").append(f.name()).append("\", \"")
+             .append(f.toEventDef().operation().name().toLowerCase(java.util.Locale.ROOT)).append("\", ")
+             .append(filterable(f) ? "(shmt_stub)shmt_excluded_" + f.name() : "NULL").append("},\n");
+        }
+        return c.append("};\n").toString();
+    }
+
+    /**
      * Ordinary call, and finalize: one body (shmt_traced_NAME) made twice, the wrapper's fast path and its
      * general path (RUNTIME-CONTRACT.md); time the real call, then record; finalize then stops the trace.
      */
@@ -124,7 +168,9 @@ public final class CWrapperEmitter {
         out.append("static ").append(signature(f, general, "")).append(";\n");
         out.append("static inline __attribute__((always_inline)) ")
            .append(signature(f, traced, "const int shmt_fast, const void *shmt_site")).append("\n{\n");
-        out.append("    shmt_thread *shmt_t = shmt_enter(shmt_fast);\n");
+        // Finalize is recorded while the trace is paused too: it ends the trace.
+        out.append("    shmt_thread *shmt_t = shmt_enter(shmt_fast, SHMT_ID_").append(f.name()).append(", ")
+           .append(f.isFinalize() ? 0 : 1).append(");\n");
         out.append("    if (SHMT_UNLIKELY(shmt_t == NULL)) ").append(block(returnOf(f, realCall(f)))).append('\n');
         boolean poll = f.has(EventFlags.POLL);
         out.append("    if (SHMT_UNLIKELY(!").append(poll ? "shmt_poll_gate" : "shmt_reserve")
@@ -206,6 +252,7 @@ public final class CWrapperEmitter {
         out.append("        if (shmt_t != NULL) {\n");
         out.append("            shmt_reserve_at(shmt_t, shmt_t0);\n");
         emitRecord(f, "            ", "shmt_t0", "shmt_t1", "0", "SHMT_CALLSITE", new boolean[f.recorded().size()]);
+        out.append("            shmt_started();\n");
         out.append("        }\n    }\n");
         if (f.returnsValue()) {
             out.append("    return shmt_ret;\n");
@@ -214,7 +261,7 @@ public final class CWrapperEmitter {
 
     /** A call that never returns (global_exit): record it with zero duration and stop before calling. */
     private void emitNoReturn(TracedFunction f) {
-        out.append("    shmt_thread *shmt_t = shmt_enter(0);\n");
+        out.append("    shmt_thread *shmt_t = shmt_enter(0, SHMT_ID_").append(f.name()).append(", 0);\n");
         out.append("    if (shmt_t != NULL) {\n");
         out.append("        uint64_t shmt_t0 = shmt_now();\n");
         out.append("        shmt_reserve_at(shmt_t, shmt_t0);\n");

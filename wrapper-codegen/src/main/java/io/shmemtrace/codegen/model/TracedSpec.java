@@ -15,13 +15,14 @@ import java.util.Set;
  */
 public record TracedSpec(List<TracedFunction> functions, Set<String> noReturn, Set<String> variadic) {
 
-    /** The event table every trace of the native shim carries: the functions, and the repeat record's entry. */
+    /** The event table every trace of the native shim carries: the functions, and the entries of its own records. */
     public EventTable eventTable() {
         List<EventDef> defs = new ArrayList<>(functions.stream().map(TracedFunction::toEventDef).toList());
-        if (defs.size() >= Layout.REPEAT_EVENT_ID) {
-            throw new IllegalArgumentException("more than " + Layout.REPEAT_EVENT_ID + " events: ids reach the repeat record's");
+        if (defs.size() >= Layout.FIRST_WRITER_EVENT_ID) {
+            throw new IllegalArgumentException("more than " + Layout.FIRST_WRITER_EVENT_ID
+                    + " events: ids reach the writer's own records'");
         }
-        defs.add(EventDef.REPEAT);
+        defs.addAll(EventDef.WRITER_RECORDS);
         return new EventTable(defs);
     }
 }
