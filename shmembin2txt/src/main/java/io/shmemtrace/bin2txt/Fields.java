@@ -27,6 +27,8 @@ final class Fields {
     }
 
     static StringBuilder append(StringBuilder sb, TraceEvent e, String separator) {
+        String region = e.regionName();
+        if (region != null) return sb.append("name=").append(region);
         List<FieldDef> fields = e.def().fields();
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) sb.append(separator);

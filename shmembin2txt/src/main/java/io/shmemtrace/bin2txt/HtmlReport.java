@@ -119,7 +119,7 @@ final class HtmlReport extends Report {
 
     @Override
     void endFile(TraceFile f) {
-        PeStats p = current.finish(f.header().pe());
+        PeStats p = current.finish(f.header().pe(), f.unrecorded());
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});
         all.add(p);

@@ -3,6 +3,8 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
+import io.shmemtrace.format.read.UnrecordedCalls;
+import java.util.List;
 import java.util.TreeMap;
 
 /**
@@ -13,6 +15,10 @@ import java.util.TreeMap;
  */
 final class PeStats {
     final TreeMap<String, CallStats> byFunction = new TreeMap<>();
+    /** The program's regions and marks (shmemtrace.h). */
+    final RegionStats regions = new RegionStats();
+    /** Per function, the calls counted but not recorded: paused, excluded (FORMAT.md, "Counts"). */
+    final TreeMap<String, long[]> unrecorded = new TreeMap<>();
     long events;
     long shmemNs;
     long burstNs;
@@ -42,9 +48,16 @@ final class PeStats {
         private long[] threadShmemNs = new long[1];
         private boolean[] threadSeen = new boolean[1];
         long initEnd = Long.MIN_VALUE, finalizeStart = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
+        private final RegionStats.FileAccumulator regions = new RegionStats.FileAccumulator();
 
         void add(TraceEvent e) {
             EventDef def = e.def();
+            regions.add(e);
+            if (def.operation().isRegion()) { // not a call: the computing before it is still computing
+                burstNs += e.burstNs();
+                lastEnd = Math.max(lastEnd, e.endNs());
+                return;
+            }
             int id = def.id();
             if (id >= byId.length) {
                 byId = java.util.Arrays.copyOf(byId, id + 16);
@@ -84,10 +97,12 @@ final class PeStats {
             }
         }
 
-        /** The file's figures as the stats of its PE. */
-        PeStats finish(int pe) {
+        /** The file's figures as the stats of its PE, with the calls it counted without recording them. */
+        PeStats finish(int pe, List<UnrecordedCalls> unrecorded) {
             PeStats p = new PeStats();
             p.pe = pe;
+            p.regions.add(regions.finish());
+            for (UnrecordedCalls u : unrecorded) p.unrecorded.put(u.def().name(), new long[] {u.paused(), u.excluded()});
             for (int id = 0; id < byId.length; id++) {
                 if (byId[id] != null) p.byFunction.computeIfAbsent(defs[id].name(), k -> new CallStats()).add(byId[id]);
             }
@@ -111,6 +126,12 @@ final class PeStats {
 
     void add(PeStats other) {
         other.byFunction.forEach((f, s) -> byFunction.computeIfAbsent(f, k -> new CallStats()).add(s));
+        regions.add(other.regions);
+        other.unrecorded.forEach((f, c) -> {
+            long[] mine = unrecorded.computeIfAbsent(f, k -> new long[2]);
+            mine[0] += c[0];
+            mine[1] += c[1];
+        });
         events += other.events;
         shmemNs += other.shmemNs;
         burstNs += other.burstNs;

@@ -69,7 +69,7 @@ final class SummaryReport extends Report {
     @Override
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
-        PeStats pe = current.finish(h.pe());
+        PeStats pe = current.finish(h.pe(), file.unrecorded());
         files++;
         ended.merge(h.state(), 1, Integer::sum);
         String line = fileLine(file);
@@ -159,6 +159,30 @@ final class SummaryReport extends Report {
                 "max_ns", "bytes");
         s.byFunction.forEach((f, c) -> out.printf("  %-36s %10d %14d %12d %12d %12d %14d%n", f, c.calls, c.totalNs,
                 c.minNs, c.totalNs / c.calls, c.maxNs, c.bytes));
+        printRegions(s.regions, summed);
+        if (!s.unrecorded.isEmpty()) {
+            out.printf("  calls counted, not recorded%s:%n", per);
+            out.printf("  %-36s %10s %14s%n", "function", "paused", "excluded");
+            s.unrecorded.forEach((f, c) -> out.printf("  %-36s %10d %14d%n", f, c[0], c[1]));
+        }
+    }
+
+    /** The program's regions (time from begin to end; summed over PEs and entries) and marks. */
+    private void printRegions(RegionStats r, boolean summed) {
+        if (r.isEmpty()) return;
+        if (!r.regions.isEmpty()) {
+            out.printf("  regions%s:%n", summed ? " summed over PEs" : "");
+            out.printf("  %-36s %10s %14s %12s %14s %8s%n", "region", "entered", "total_ns", "mean_ns", "in_shmem_ns",
+                    "shmem");
+            r.regions.forEach((name, g) -> out.printf("  %-36s %10d %14d %12d %14d %7.1f%%%n", name, g.count, g.totalNs,
+                    g.totalNs / Math.max(1, g.count), g.shmemNs, g.shmemPercent()));
+        }
+        if (!r.marks.isEmpty()) {
+            StringBuilder s = new StringBuilder("  marks:");
+            r.marks.forEach((name, n) -> s.append(' ').append(name).append(" x").append(n).append(','));
+            s.setLength(s.length() - 1);
+            out.println(s);
+        }
     }
 
     /** Per function: the spread of its time over the PEs, and IPM's imbalance (max - mean) / max. */

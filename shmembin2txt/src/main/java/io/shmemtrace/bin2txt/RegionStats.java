@@ -1,0 +1,105 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.TraceEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The program's regions (shmemtrace.h; trace-format/FORMAT.md, "Regions"), per name: how many times one was
+ * entered, the time from begin to end, and the time in SHMEM calls in between; and the marks, per name. A region
+ * ends at the innermost open one of its name (regions need not nest: a paused stretch may span others); one still
+ * open when its thread's events end closes at its last event.
+ */
+final class RegionStats {
+    static final class Region {
+        long count;
+        long totalNs;
+        long shmemNs;
+
+        /** Time in SHMEM as a share of the region's time: at most 100 (calls lie within the region). */
+        double shmemPercent() {
+            return totalNs == 0 ? 0.0 : Math.min(100.0, 100.0 * shmemNs / totalNs);
+        }
+    }
+
+    final TreeMap<String, Region> regions = new TreeMap<>();
+    final TreeMap<String, Long> marks = new TreeMap<>();
+
+    boolean isEmpty() {
+        return regions.isEmpty() && marks.isEmpty();
+    }
+
+    void add(RegionStats other) {
+        other.regions.forEach((name, r) -> {
+            Region mine = regions.computeIfAbsent(name, n -> new Region());
+            mine.count += r.count;
+            mine.totalNs += r.totalNs;
+            mine.shmemNs += r.shmemNs;
+        });
+        other.marks.forEach((name, n) -> marks.merge(name, n, Long::sum));
+    }
+
+    /** One file's regions; the reader hands out each thread's events in order, one thread after another. */
+    static final class FileAccumulator {
+        private record Open(String name, long beginNs, long shmemAtBegin) {}
+
+        private final RegionStats stats = new RegionStats();
+        private final Deque<Open> open = new ArrayDeque<>();
+        private int thread = -1;
+        private long shmemNs;
+        private long lastEndNs;
+
+        /** Every event of the file, region records and calls. */
+        void add(TraceEvent e) {
+            if (e.thread() != thread) {
+                closeAll();
+                thread = e.thread();
+                shmemNs = 0;
+            }
+            lastEndNs = e.endNs();
+            Operation op = e.def().operation();
+            if (!op.isRegion()) {
+                shmemNs += e.callsNs();
+                return;
+            }
+            String name = e.regionName();
+            switch (op) {
+                case REGION_BEGIN -> open.push(new Open(name, e.startNs(), shmemNs));
+                case REGION_END -> {
+                    for (Iterator<Open> it = open.iterator(); it.hasNext(); ) { // innermost first
+                        Open o = it.next();
+                        if (o.name().equals(name)) {
+                            it.remove();
+                            close(o, e.startNs());
+                            break;
+                        }
+                    }
+                }
+                default -> stats.marks.merge(name, 1L, Long::sum);
+            }
+        }
+
+        private void close(Open o, long endNs) {
+            Region r = stats.regions.computeIfAbsent(o.name(), n -> new Region());
+            r.count++;
+            r.totalNs += Math.max(0, endNs - o.beginNs());
+            r.shmemNs += shmemNs - o.shmemAtBegin();
+        }
+
+        private void closeAll() {
+            List<Open> left = new ArrayList<>(open);
+            open.clear();
+            for (Open o : left) close(o, lastEndNs);
+        }
+
+        RegionStats finish() {
+            closeAll();
+            return stats;
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.UnrecordedCalls;
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A program steers its trace (shmemtrace.h, SHMEMTRACE_START/EXCLUDE/INCLUDE): steer.c, 2 PEs under real oshrun,
+ * prints how many calls of each kind it made; every PE's trace must hold exactly those calls recorded, paused or
+ * excluded, and its regions in order. The same binary runs and prints the same without the tracer (weak symbols),
+ * and so does one linked with the stub library.
+ */
+class SteeredTraceTest {
+    private static final int ITERATIONS = 7;
+    private static final Path INCLUDE = Workspace.DIST.resolve("include");
+    private static final Path LIB = Workspace.DIST.resolve("lib");
+    private static final Pattern COUNTS = Pattern.compile("pe (\\d+): recorded shmem_long_p (\\d+) shmem_quiet (\\d+);"
+            + " paused shmem_long_p (\\d+) shmem_quiet 1; calls shmem_my_pe (\\d+); regions iteration (\\d+)");
+
+    /** What one PE says it did. */
+    private record Said(int pe, long recordedP, long recordedQuiet, long pausedP, long myPeCalls, int iterations) {}
+
+    /** What one PE's trace holds: calls recorded per function, region records in order, calls counted. */
+    private record Held(Map<String, Long> recorded, List<String> regions, Map<String, List<Long>> counted) {}
+
+    @Test
+    void regionsPauseAndExclusionCountEveryCall() throws Exception {
+        Path program = compile(false);
+        Path run = Workspace.freshDir("steer-exclude").resolve("run");
+        Command.Result traced = Programs.traced(2, run, program, Integer.toString(ITERATIONS))
+                .env("SHMEMTRACE_EXCLUDE", "shmem_my_pe,nonesuch_*").runOk();
+        assertTrue(traced.stderr().contains("shmemtrace: SHMEMTRACE_EXCLUDE: 'nonesuch_*' selects no traced function\n"),
+                traced.stderr());
+        for (Said s : said(traced.stdout())) {
+            Held h = held(Traces.peFile(run, s.pe()));
+            assertEquals(s.recordedP(), h.recorded().get("shmem_long_p"));
+            assertEquals(s.recordedQuiet(), h.recorded().get("shmem_quiet"));
+            assertEquals(null, h.recorded().get("shmem_my_pe"), "excluded: not one recorded");
+            assertEquals(1L, h.recorded().get("shmem_n_pes"));
+            assertEquals(1L, h.recorded().get("shmem_barrier_all"), "recorded again after the resume");
+            assertEquals(Map.of("shmem_long_p", List.of(s.pausedP(), 0L), "shmem_quiet", List.of(1L, 0L),
+                    "shmem_my_pe", List.of(0L, s.myPeCalls())), h.counted());
+            List<String> expected = new ArrayList<>(List.of("begin setup", "mark ready", "end setup", "begin solve"));
+            for (int i = 0; i < s.iterations(); i++) expected.addAll(List.of("begin iteration", "end iteration"));
+            expected.addAll(List.of("end solve", "begin (paused)", "end (paused)"));
+            assertEquals(expected, h.regions());
+        }
+        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary", run.toString())
+                .runOk().stdout();
+        assertTrue(Pattern.compile("\n  iteration +" + 2 * ITERATIONS + " ").matcher(summary).find(), summary);
+        assertTrue(Pattern.compile("\n  shmem_my_pe +0 +" + 2 * (ITERATIONS + 1) + "\n").matcher(summary).find(), summary);
+
+        // The same binary without the tracer: the weak functions are absent, each call is skipped.
+        assertEquals(sorted(traced.stdout()), sorted(Programs.plain(2, program, Integer.toString(ITERATIONS)).runOk().stdout()));
+    }
+
+    @Test
+    void startPausedUntilARegionAndIncludeOnlySomeCalls() throws Exception {
+        Path program = compile(false);
+        Path run = Workspace.freshDir("steer-start").resolve("run");
+        Command.Result traced = Programs.traced(2, run, program, Integer.toString(ITERATIONS))
+                .env("SHMEMTRACE_START", "solve").env("SHMEMTRACE_INCLUDE", "shmem_*_p,op:quiet").runOk();
+        for (Said s : said(traced.stdout())) {
+            Held h = held(Traces.peFile(run, s.pe()));
+            // Init and finalize always; of the rest only what INCLUDE selects, once the region began.
+            assertEquals(Map.of("shmem_init", 1L, "shmem_finalize", 1L, "shmem_long_p", s.recordedP(),
+                    "shmem_quiet", s.recordedQuiet()), h.recorded());
+            // Before "solve": paused (n_pes and my_pe excluded anyway: exclusion is counted first, by its stub).
+            assertEquals(Map.of("shmem_long_p", List.of(s.pausedP(), 0L), "shmem_quiet", List.of(1L, 0L),
+                    "shmem_my_pe", List.of(0L, s.myPeCalls()), "shmem_n_pes", List.of(0L, 1L),
+                    "shmem_barrier_all", List.of(0L, 1L)), h.counted());
+            assertEquals(List.of("begin (paused)", "begin setup", "mark ready", "end setup", "end (paused)", "begin solve"),
+                    h.regions().subList(0, 6));
+        }
+    }
+
+    @Test
+    void theStubLibraryStandsInWithoutTheTracer() throws Exception {
+        Path program = compile(true);
+        String plain = Programs.plain(2, program, "3").runOk().stdout();
+        Path run = Workspace.freshDir("steer-stub").resolve("run");
+        String traced = Programs.traced(2, run, program, "3").runOk().stdout();
+        assertEquals(sorted(plain), sorted(traced));
+        for (Said s : said(traced)) {
+            List<String> regions = held(Traces.peFile(run, s.pe())).regions();
+            assertEquals(3, regions.stream().filter("begin iteration"::equals).count(), "the tracer's, not the stub's");
+        }
+    }
+
+    /** steer.c built against dist/include/shmemtrace.h: weak symbols, or the stub library. */
+    private static Path compile(boolean stub) {
+        Path binary = Workspace.WORK.resolve("bin").resolve(stub ? "steer-stub" : "steer");
+        binary.getParent().toFile().mkdirs();
+        List<String> cc = new ArrayList<>(List.of("oshcc", "-O2", "-g", "-Wall", "-I" + INCLUDE, "-o", binary.toString(),
+                Workspace.C_SOURCES.resolve("steer.c").toString()));
+        if (stub) cc.addAll(List.of("-DSHMEMTRACE_NO_WEAK", "-L" + LIB, "-lshmemtrace-stub", "-Wl,-rpath," + LIB));
+        new Command(cc).runOk();
+        return binary;
+    }
+
+    private static List<Said> said(String stdout) {
+        List<Said> out = new ArrayList<>();
+        for (String line : stdout.lines().toList()) {
+            Matcher m = COUNTS.matcher(line);
+            assertTrue(m.matches(), line);
+            out.add(new Said(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+                    Long.parseLong(m.group(4)), Long.parseLong(m.group(5)), Integer.parseInt(m.group(6))));
+        }
+        assertEquals(2, out.size(), stdout);
+        return out;
+    }
+
+    private static Held held(Path file) throws Exception {
+        try (TraceFile trace = TraceFile.open(file)) {
+            Map<String, Long> recorded = new TreeMap<>();
+            List<String> regions = new ArrayList<>();
+            trace.read(e -> {
+                Operation op = e.def().operation();
+                if (!op.isRegion()) {
+                    recorded.merge(e.name(), e.calls(), Long::sum);
+                } else {
+                    String kind = op == Operation.REGION_BEGIN ? "begin" : op == Operation.REGION_END ? "end" : "mark";
+                    regions.add(kind + " " + e.regionName());
+                }
+            });
+            assertEquals(List.of(), trace.problems(), file.toString());
+            Map<String, List<Long>> counted = new TreeMap<>();
+            for (UnrecordedCalls u : trace.unrecorded()) counted.put(u.def().name(), List.of(u.paused(), u.excluded()));
+            return new Held(recorded, regions, counted);
+        }
+    }
+
+    private static String sorted(String lines) {
+        return String.join("\n", lines.lines().sorted().toList());
+    }
+}
