@@ -18,8 +18,9 @@ class SpecEventsTest {
     @Test
     void everyFunctionOfTheSpecHasItsSemantics() {
         EventTable t = SpecEvents.table();
-        assertEquals(1782 + 1, t.events().size(), "the spec's functions (OpenSHMEM 1.4 and 1.5) and the repeat record's entry");
-        assertEquals(EventDef.REPEAT, t.byId(io.shmemtrace.format.Layout.REPEAT_EVENT_ID));
+        assertEquals(1782 + 4, t.events().size(),
+                "the spec's functions (OpenSHMEM 1.4 and 1.5) and the entries of the writer's records (3 region, repeat)");
+        for (EventDef own : EventDef.WRITER_RECORDS) assertEquals(own, t.byId(own.id()));
         Map<Operation, Integer> perOp = new TreeMap<>();
         for (EventDef d : t.events()) perOp.merge(d.operation(), 1, Integer::sum);
         assertEquals(null, perOp.get(Operation.UNKNOWN), "no function of the spec is left without an op");

@@ -26,7 +26,7 @@ class RoundTripTest {
             w.dropped(7);
         }
         TraceHeader h = read(f).file().header();
-        assertEquals(new TraceHeader(Layout.VERSION_MAJOR, 1, 8192, 4096, 3, 4, 4242, 3_000_000_000L, 2, Layout.CLOCK_TSC,
+        assertEquals(new TraceHeader(Layout.VERSION_MAJOR, Layout.VERSION_MINOR, 8192, 4096, 3, 4, 4242, 3_000_000_000L, 2, Layout.CLOCK_TSC,
                 Layout.WRITER_JAVA, INIT_TICKS, INIT_MONO, 1_700_000_000_000_000_000L, "test-run", "node17",
                 TraceState.FINALIZED, 1, INIT_TICKS + 3_000_000_000L, INIT_MONO + 1_000_000_000L, 7, 0), h);
         assertEquals(List.of(f + ": 7 events were not recorded"), read(f).problems());
