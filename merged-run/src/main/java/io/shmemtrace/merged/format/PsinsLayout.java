@@ -11,7 +11,7 @@ public final class PsinsLayout {
      * memory records; 3: the call table holds the called functions only, collectives only the fields their call has (2: varint
      * records, bursts folded into events, integer ns times; 1: fixed records, f64 seconds).
      */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     /** Header flag bits (FORMAT.md, "Header"). */
     public static final int FLAG_EXTENDED = 0x01;
@@ -82,6 +82,8 @@ public final class PsinsLayout {
     public static final int TABLE_SITE = 0xFC;
     /** A host: u32 index, u16 + UTF-8 name, u32 count, count x u32 task (the PEs that ran there). */
     public static final int TABLE_HOST = 0xFB;
+    /** A region name (version 8): u32 index, u16 + UTF-8 name; the program's regions and marks name them by index. */
+    public static final int TABLE_NAME = 0xFA;
     /** Call table flag: the call returns before its remote effect is complete (a later call completes it). */
     public static final int CALL_DEFERRED = 1;
     /** Call table flag: the call takes a context (its RMA records carry a context byte). */

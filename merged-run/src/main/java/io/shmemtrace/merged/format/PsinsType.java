@@ -17,6 +17,10 @@ public enum PsinsType {
     INIT(0x29, Payload.NONE, Operation.INIT, false),
     QUERY(0x30, Payload.NONE, Operation.QUERY, false),
     OTHER(0x31, Payload.NONE, Operation.OTHER, false),
+    /** The program's regions and marks (shmemtrace.h): not calls; the payload names the region. */
+    REGION_BEGIN(0x32, Payload.REGION, Operation.REGION_BEGIN, false),
+    REGION_END(0x33, Payload.REGION, Operation.REGION_END, false),
+    MARK(0x34, Payload.REGION, Operation.MARK, false),
     PUT(0x40, Payload.RMA, Operation.PUT, false),
     PUT_NBI(0x41, Payload.RMA, Operation.PUT, true),
     P(0x42, Payload.RMA, Operation.P, false),
@@ -55,7 +59,7 @@ public enum PsinsType {
     CTX_DESTROY(0x7F, Payload.NONE, Operation.CTX_DESTROY, false);
 
     /** What follows an event record's times (FORMAT.md, "Records"). */
-    public enum Payload { BURST, NONE, RMA, QUIET, COLLECTIVE, LOCK, MEMORY, REPEAT, SYNC }
+    public enum Payload { BURST, NONE, RMA, QUIET, COLLECTIVE, LOCK, MEMORY, REPEAT, SYNC, REGION }
 
     private static final PsinsType[] BY_ID = new PsinsType[256];
     /** Per operation of the spec: its type, and the type of its posted (_nbi) form where that has one of its own. */

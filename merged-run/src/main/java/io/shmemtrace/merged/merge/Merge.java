@@ -157,7 +157,7 @@ public final class Merge {
             progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
-            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites, byPe);
+            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites, byPe, task.regionNames.all());
             out.flush();
             long end = out.position();
             // Sealed once written in full: forward links are patched into records until the last task is done.
@@ -204,7 +204,7 @@ public final class Merge {
     }
 
     private static int writeTables(MergedOutput out, Collectives collectives, Calls calls, List<long[]> farLinks,
-                                   Sites sites, TraceRun.Input[] byPe) throws IOException {
+                                   Sites sites, TraceRun.Input[] byPe, List<String> regionNames) throws IOException {
         for (Collectives.PeSet s : collectives.sets()) {
             table(out, ByteBuffer.allocate(17).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_PE_SET).putInt(s.id)
                     .putInt(s.start).putInt(s.stride).putInt(s.size));
@@ -232,7 +232,13 @@ public final class Merge {
                     .putShort((short) id.length).put(id));
         }
         int hosts = writeHosts(out, byPe);
-        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size() + hosts;
+        for (int i = 0; i < regionNames.size(); i++) {
+            byte[] name = regionNames.get(i).getBytes(StandardCharsets.UTF_8);
+            table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_NAME).putInt(i)
+                    .putShort((short) name.length).put(name));
+        }
+        return collectives.sets().size() + calls.all().size() + farLinks.size() + siteList.size() + hosts
+                + regionNames.size();
     }
 
     /** One record per host the PEs ran on (as their headers name it), in order of its first PE; returns how many. */

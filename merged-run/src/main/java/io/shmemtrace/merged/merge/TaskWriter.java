@@ -96,6 +96,8 @@ final class TaskWriter implements Consumer<TraceEvent> {
     private long heldLock;
     /** Forward links past a u16: (task, event, linked event), for the link table. */
     final java.util.List<long[]> farLinks = new java.util.ArrayList<>();
+    /** The program's region names, run-wide. */
+    final RegionNames regionNames = new RegionNames();
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
@@ -227,6 +229,7 @@ final class TaskWriter implements Consumer<TraceEvent> {
                 n = address(e, call, n);
             }
             case REPEAT -> n = Leb128.putUnsigned(scratch, n, e.repeats());
+            case REGION -> n = Leb128.putUnsigned(scratch, n, regionNames.of(e.regionName()));
             case SYNC -> {
                 n = address(e, call, n);
                 n = Leb128.putUnsigned(scratch, n, Leb128.zigzag(call.cmpField() < 0 ? -1 : e.value(call.cmpField())));

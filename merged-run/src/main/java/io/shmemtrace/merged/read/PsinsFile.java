@@ -45,6 +45,7 @@ public final class PsinsFile implements AutoCloseable {
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
     private final List<SiteKey> sites = new ArrayList<>();
+    private final List<String> regionNames = new ArrayList<>();
     private final List<Host> hosts = new ArrayList<>();
     private final Map<String, String> siteBuildIds = new HashMap<>();
     /** Forward links too far for their u16 (TABLE_LINK), by (task, event). */
@@ -99,6 +100,9 @@ public final class PsinsFile implements AutoCloseable {
     public boolean hasCallsites() { return (header.flags() & FLAG_CALLSITES) != 0; }
     /** The site table: {@link PsinsRecord#site()} indexes it. */
     public List<SiteKey> sites() { return sites; }
+
+    /** The program's region names (shmemtrace.h), indexed as region records name them. */
+    public List<String> regionNames() { return regionNames; }
 
     /** Each site's name (function@file:line where the objects are still here), indexed like {@link #sites()}. */
     public List<String> siteNames(Consumer<String> notes) {
@@ -234,6 +238,12 @@ public final class PsinsFile implements AutoCloseable {
                         }
                     }
                     hosts.add(new Host(Escape.text(new String(name, StandardCharsets.UTF_8)), pes));
+                } else if (kind == TABLE_NAME) {
+                    int index = t.getInt();
+                    byte[] name = new byte[t.getShort() & 0xFFFF];
+                    t.get(name);
+                    if (index != regionNames.size()) throw new PsinsFormatException(path, "damaged name table at byte " + recordAt);
+                    regionNames.add(Escape.text(new String(name, StandardCharsets.UTF_8)));
                 } else if (kind == TABLE_LINK) {
                     farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {
@@ -360,6 +370,7 @@ public final class PsinsFile implements AutoCloseable {
                 r.repeats = 0;
                 r.address = 0;
                 r.signal = 0;
+                r.region = -1;
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
@@ -399,6 +410,13 @@ public final class PsinsFile implements AutoCloseable {
                         r.address = lastAddress[call.index()] += in.svar();
                     }
                     case REPEAT -> r.repeats = in.uvar();
+                    case REGION -> {
+                        long name = in.uvar();
+                        if (name >= regionNames.size()) {
+                            throw new PsinsFormatException(path, "task " + task + " event " + event + ": unknown region name " + name);
+                        }
+                        r.region = (int) name;
+                    }
                     case SYNC -> {
                         r.address = lastAddress[call.index()] += in.svar();
                         r.cmp = (int) in.svar();

@@ -36,6 +36,7 @@ public final class PsinsRecord {
     int cmp;
     long value;
     int site = -1;
+    int region = -1;
 
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
@@ -65,6 +66,7 @@ public final class PsinsRecord {
         c.cmp = cmp;
         c.value = value;
         c.site = site;
+        c.region = region;
         return c;
     }
 
@@ -113,6 +115,8 @@ public final class PsinsRecord {
     public long value() { return value; }
     /** Where the program made the call: an index in the file's site table, -1 without call sites. */
     public int site() { return site; }
+    /** Region records (REGION_BEGIN, REGION_END, MARK): the name's index in the file's name table; -1 otherwise. */
+    public int region() { return region; }
     /** Quiet: how many earlier calls it completed. */
     public int completed() { return completed; }
 }

@@ -72,7 +72,7 @@ public final class Replay {
         for (TaskEntry t : file.tasks()) addSequences(t);
         int[] taskOf = new int[sequences.size()];
         for (Sequence s : sequences) taskOf[s.index] = s.task;
-        statistics = new Statistics(file.calls().size(), taskOf);
+        statistics = new Statistics(file.calls().size(), taskOf, file.regionNames());
         boolean synchronisesThroughMemory = file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT
                 || c.type() == PsinsType.TEST || c.type() == PsinsType.SET_LOCK || c.type() == PsinsType.TEST_LOCK);
         horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
@@ -166,7 +166,7 @@ public final class Replay {
         }
         Statistics st = statistics;
         return new Result(st.taskTimes(file.header().tasks()), st.calls, file.calls(), st.events, st.unmatchedWaits,
-                st.forced, st.onNodeBytes, st.offNodeBytes);
+                st.forced, st.onNodeBytes, st.offNodeBytes, st.regionTimes());
     }
 
     /** Reads the sequence's next event; false at its end (or where its thread's events end). */
@@ -191,7 +191,7 @@ public final class Replay {
         PsinsRecord r = s.current;
         double start = s.readyAt;
         if (r.type() != PsinsType.INIT) statistics.computed(s, start - s.clock, r.burstBefore());
-        completions.entered(s.task, start);
+        if (r.type().payload() != PsinsType.Payload.REGION) completions.entered(s.task, start); // a library call
         if ((++statistics.events & 0xFFF) == 0) progress.accept(statistics.events);
         byType[r.type().ordinal()].start(s, start);
     }
@@ -266,6 +266,8 @@ public final class Replay {
     }
 
     /** What a replay found. */
+    /** regions: the program's regions (shmemtrace.h), traced and predicted. */
     public record Result(List<TaskTimes> tasks, CallStats[] calls, List<CallEntry> callTable, long events,
-                         long unmatchedWaits, long forced, long onNodeBytes, long offNodeBytes) {}
+                         long unmatchedWaits, long forced, long onNodeBytes, long offNodeBytes,
+                         List<RegionTimes.Region> regions) {}
 }

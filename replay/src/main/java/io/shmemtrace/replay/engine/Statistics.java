@@ -33,8 +33,11 @@ final class Statistics {
     long onNodeBytes;
     long offNodeBytes;
 
-    /** functions: the merged run's call table's size; taskOf: each sequence's task. */
-    Statistics(int functions, int[] taskOf) {
+    final RegionTimes regions;
+
+    /** functions: the merged run's call table's size; taskOf: each sequence's task; regionNames: the file's. */
+    Statistics(int functions, int[] taskOf, List<String> regionNames) {
+        regions = new RegionTimes(regionNames, taskOf.length);
         calls = new CallStats[functions];
         for (int i = 0; i < functions; i++) calls[i] = new CallStats();
         this.taskOf = taskOf;
@@ -76,6 +79,12 @@ final class Statistics {
 
     /** s's current event r ran from start to end, waiting for others for waited of it. */
     void ended(Sequence s, PsinsRecord r, double start, double end, double waited) {
+        if (r.type().payload() == PsinsType.Payload.REGION) { // not a call: it marks the program's time
+            regions.record(s, r, start);
+            lastEnd[s.index] = end;
+            tracedLastEnd[s.index] = Math.max(tracedLastEnd[s.index], r.start());
+            return;
+        }
         CallStats c = calls[r.call().index()];
         c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
         c.time += end - start;
@@ -107,6 +116,11 @@ final class Statistics {
             case RMA, COLLECTIVE -> r.bytes();
             default -> 0;
         };
+    }
+
+    /** The regions' figures, once the replay has ended. */
+    List<RegionTimes.Region> regionTimes() {
+        return regions.finish(lastEnd, tracedLastEnd);
     }
 
     /** Each task's threads together, in task order (tasks without events left out). */

@@ -2,6 +2,7 @@ package io.shmemtrace.replay.report;
 
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.replay.engine.CallStats;
+import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.engine.TaskTimes;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -46,6 +47,16 @@ public final class TextReport {
                     e.getKey().name().toLowerCase(Locale.ROOT), c.calls, c.tracedTime, c.time, c.time - c.tracedTime,
                     percent(c.time, c.tracedTime), c.wait, c.bytes,
                     c.bytes > 0 ? String.format(Locale.ROOT, "%.1f", (double) c.bytes / c.calls) : "-");
+        }
+        if (!r.regions().isEmpty()) {
+            out.println();
+            out.printf("%-24s %10s %13s %13s %13s %8s%n", "by region", "entered", "traced_s", "predicted_s", "diff_s",
+                    "diff");
+            for (RegionTimes.Region g : r.regions()) {
+                out.printf(Locale.ROOT, "%-24s %10d %13.6f %13.6f %+13.6f %8s%n", g.name(), g.entered(), g.traced(),
+                        g.predicted(), g.predicted() - g.traced(), percent(g.predicted(), g.traced()));
+            }
+            out.println("  (a region's time from its begin to its end, summed over the tasks and the times it was entered)");
         }
         out.println();
         if (r.tasks().size() <= TASK_TABLE_LIMIT) {

@@ -38,6 +38,7 @@ final class TextTrace {
             List<String> names = f.siteNames(note -> { });
             for (int i = 0; i < names.size(); i++) out.printf("# site %d: %s %s%n", i, f.sites().get(i), names.get(i));
         }
+        for (int i = 0; i < f.regionNames().size(); i++) out.printf("# region name %d: %s%n", i, f.regionNames().get(i));
         StringBuilder line = new StringBuilder(160);
         for (TaskEntry t : f.tasks()) {
             out.printf(Locale.ROOT, "# task %d: %s, %d events, %d threads, shift %.9f s%s%n", t.task(), state(t),
@@ -95,6 +96,7 @@ final class TextTrace {
             }
             case MEMORY -> s.append(" bytes=").append(r.bytes()).append(" address=0x").append(Long.toHexString(r.address()));
             case REPEAT -> s.append(" repeated=").append(r.repeats());
+            case REGION -> s.append(" region=").append(r.region());
             default -> { }
         }
     }

@@ -62,6 +62,16 @@ public final class JsonReport {
             stats(g, e.getValue());
         }
         g.writeEndObject();
+        g.writeArrayFieldStart("regions");
+        for (io.shmemtrace.replay.engine.RegionTimes.Region region : r.regions()) {
+            g.writeStartObject();
+            g.writeStringField("name", region.name());
+            g.writeNumberField("entered", region.entered());
+            g.writeNumberField("traced_s", region.traced());
+            g.writeNumberField("predicted_s", region.predicted());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
         g.writeObjectFieldStart("by_call");
         for (int i = 0; i < r.callTable().size(); i++) {
             if (r.calls()[i].calls == 0) continue;
