@@ -6,6 +6,7 @@
  *   H host name n pe...                 a host and its PEs: a system-tree node under the machine
  *   R region role name                  a region (traced function), OTF2 region role; the name's bytes other
  *                                       than letters, digits and _ . : @ + - / as %XX (one token, whatever it is)
+ *   U region name                       a user region (the program's, shmemtrace.h): role CODE, paradigm USER
  *   S set n rank...                     a PE set: a group, a communicator and an RMA window of its own
  *   L location pe thread                the events that follow are this location's
  *   E ts region / X ts region           Enter / Leave
@@ -41,7 +42,7 @@ static location *locations;
 static size_t n_locations, cap_locations;
 static char **strings;
 static size_t n_strings, cap_strings;
-typedef struct { uint32_t id; int role; OTF2_StringRef name; } region;
+typedef struct { uint32_t id; int role; OTF2_Paradigm paradigm; OTF2_StringRef name; } region;
 static region *regions;
 static size_t n_regions, cap_regions;
 typedef struct { uint32_t id; uint32_t n; uint64_t *ranks; } pe_set;
@@ -100,6 +101,15 @@ static char *unescape(char *s) {
     }
     *out = '\0';
     return s;
+}
+
+/* A region definition: id and name from the stream (the name escaped). */
+static void add_region(const char *id, int role, OTF2_Paradigm paradigm, char *name) {
+    regions = grow(regions, &cap_regions, n_regions + 1, sizeof *regions);
+    regions[n_regions].id = (uint32_t) atol(id);
+    regions[n_regions].role = role;
+    regions[n_regions].paradigm = paradigm;
+    regions[n_regions++].name = string(unescape(name));
 }
 
 static OTF2_FlushType pre_flush(void *data, OTF2_FileType type, OTF2_LocationRef loc, void *caller, bool final) {
@@ -213,7 +223,7 @@ static void definitions(void) {
     }
     for (size_t i = 0; i < n_regions; i++) {
         check(OTF2_GlobalDefWriter_WriteRegion(d, regions[i].id, regions[i].name, regions[i].name, empty,
-                (OTF2_RegionRole) regions[i].role, OTF2_PARADIGM_SHMEM, OTF2_REGION_FLAG_NONE, empty, 0, 0), "region");
+                (OTF2_RegionRole) regions[i].role, regions[i].paradigm, OTF2_REGION_FLAG_NONE, empty, 0, 0), "region");
     }
     /* group 0: the PEs' main locations (rank r = PE r's thread 0); then per set a group of ranks, a communicator
      * and a window: window s is set s, window 0 every PE */
@@ -279,10 +289,9 @@ int main(int argc, char **argv) {
             }
             n_hosts++;
         } else if (!strcmp(f[0], "R") && nf == 4) {
-            regions = grow(regions, &cap_regions, n_regions + 1, sizeof *regions);
-            regions[n_regions].id = (uint32_t) atol(f[1]);
-            regions[n_regions].role = atoi(f[2]);
-            regions[n_regions++].name = string(unescape(f[3]));
+            add_region(f[1], atoi(f[2]), OTF2_PARADIGM_SHMEM, f[3]);
+        } else if (!strcmp(f[0], "U") && nf == 3) {
+            add_region(f[1], OTF2_REGION_ROLE_CODE, OTF2_PARADIGM_USER, f[2]);
         } else if (!strcmp(f[0], "S") && nf >= 3) {
             sets = grow(sets, &cap_sets, n_sets + 1, sizeof *sets);
             pe_set *s = &sets[n_sets++];

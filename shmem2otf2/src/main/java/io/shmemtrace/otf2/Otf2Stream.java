@@ -23,7 +23,11 @@ import java.util.Map;
  * PE (Score-P's choice: a SHMEM lock has no home PE); a wait as RmaWaitChange when it returns; each PE's windows
  * created at its init (every PE's) or at its first collective on a set, and destroyed at its finalize; the
  * program's begin and end on each PE's main thread; a system-tree node per host. A collapsed polling loop becomes
- * its calls again, evenly spread over its span, so that the archive has every call.
+ * its calls again, evenly spread over its span, so that the archive has every call. The program's regions
+ * (shmemtrace.h) are user regions (paradigm USER, role CODE) entered and left at their records, a mark a region
+ * entered and left at once; a region that ends while others opened after it are still open leaves them, ends, and
+ * enters them again at the same instant (OTF2's regions nest), and what is open when a thread's events end is left
+ * at its last event.
  * Timestamps: the merged time base in ns, plus PAD_NS so that none is negative.
  */
 final class Otf2Stream {
@@ -65,6 +69,8 @@ final class Otf2Stream {
             emit("R " + c.index() + " " + role(c.type()) + " " + token(c.name()));
             atomics[c.index()] = AtomicKind.of(c.name());
         }
+        int userRegions = file.calls().size(); // user region i is region userRegions + i
+        for (int i = 0; i < file.regionNames().size(); i++) emit("U " + (userRegions + i) + " " + token(file.regionNames().get(i)));
         writeSets(tasks);
         PsinsRecord r = new PsinsRecord();
         for (int task = 0; task < tasks; task++) {
@@ -75,14 +81,21 @@ final class Otf2Stream {
             long matching = 0;
             int thread = -1;
             long mainEnd = -1; // the main thread's last time: its program end
+            long threadEnd = -1;
             while (reader.next(r)) {
                 if (r.thread() != thread) {
+                    leaveAll(threadEnd);
                     thread = r.thread();
                     emit("L " + location(task, thread) + " " + task + " " + thread);
                 }
                 long start = PsinsRecord.ns(r.start()) + PAD_NS;
                 long end = start + PsinsRecord.ns(r.duration());
+                threadEnd = Math.max(threadEnd, end);
                 if (thread == 0) mainEnd = Math.max(mainEnd, end);
+                if (r.type().payload() == PsinsType.Payload.REGION) {
+                    userRegion(r.type(), userRegions + r.region(), start);
+                    continue;
+                }
                 int region = r.call().index();
                 if (r.type() == PsinsType.REPEAT) {
                     repeated(region, start, end, r.repeats());
@@ -120,6 +133,7 @@ final class Otf2Stream {
                 event("X", end, region);
                 if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event("WC", end, 0);
             }
+            leaveAll(threadEnd);
             if (mainEnd >= 0) {
                 emit("L " + location(task, 0) + " " + task + " 0");
                 for (int w : windows) event("WD", mainEnd, w); // a PE that ended without finalize
@@ -128,6 +142,38 @@ final class Otf2Stream {
             progress.accept(task + 1);
         }
         out.flush();
+    }
+
+    /** The current thread's user regions entered and not left, innermost first. */
+    private final java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
+
+    private void userRegion(PsinsType type, int region, long at) throws IOException {
+        switch (type) {
+            case REGION_BEGIN -> {
+                event("E", at, region);
+                open.push(region);
+            }
+            case REGION_END -> {
+                if (!open.contains(region)) return; // never entered (its begin was not traced)
+                List<Integer> above = new ArrayList<>();
+                while (open.peek() != region) above.add(open.pop());
+                for (int inner : above) event("X", at, inner);
+                event("X", at, open.pop());
+                for (int i = above.size() - 1; i >= 0; i--) {
+                    event("E", at, above.get(i));
+                    open.push(above.get(i));
+                }
+            }
+            default -> { // a mark
+                event("E", at, region);
+                event("X", at, region);
+            }
+        }
+    }
+
+    /** Leaves the current thread's open user regions at its last event's end. */
+    private void leaveAll(long at) throws IOException {
+        while (!open.isEmpty()) event("X", at, open.pop());
     }
 
     private void writeSets(int tasks) throws IOException {

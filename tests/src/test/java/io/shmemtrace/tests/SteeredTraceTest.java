@@ -102,6 +102,41 @@ class SteeredTraceTest {
         }
     }
 
+    @Test
+    void theMergeTheSimulatorAndOtf2CarryTheRegions() throws Exception {
+        Path program = compile(false);
+        Path dir = Workspace.freshDir("steer-tools");
+        Path run = dir.resolve("run");
+        Programs.traced(2, run, program, Integer.toString(ITERATIONS)).runOk();
+        String text = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "--text", run.toString()).runOk().stdout();
+        assertTrue(text.contains("# region name 3: iteration\n"), text);
+        assertEquals(2 * ITERATIONS, text.lines().filter(l -> l.contains(" region_begin ") && l.endsWith(" region=3")).count());
+
+        // The measured model replays the run as traced: each region's predicted time is its traced time.
+        String sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "--comm-model", "measured", run.toString())
+                .runOk().stdout();
+        Matcher m = Pattern.compile("\n(iteration|solve|\\(paused\\)) +(\\d+) +([0-9.]+) +([0-9.]+) ").matcher(sim);
+        Map<String, Long> entered = new TreeMap<>();
+        while (m.find()) {
+            entered.put(m.group(1), Long.parseLong(m.group(2)));
+            double traced = Double.parseDouble(m.group(3)), predicted = Double.parseDouble(m.group(4));
+            assertTrue(Math.abs(predicted - traced) <= 0.01 * traced + 2e-6, m.group());
+        }
+        assertEquals(Map.of("iteration", 2L * ITERATIONS, "solve", 2L, "(paused)", 2L), entered, sim);
+
+        Path archive = dir.resolve("otf2");
+        Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "--output", archive.toString(), run.toString()).runOk();
+        String events = Command.of("otf2-print", archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout();
+        for (String kind : List.of("ENTER", "LEAVE")) {
+            assertEquals(2 * ITERATIONS, events.lines().filter(l -> l.startsWith(kind) && l.contains("Region: \"iteration\""))
+                    .count(), kind);
+            assertEquals(2, events.lines().filter(l -> l.startsWith(kind) && l.contains("Region: \"ready\"")).count(), kind);
+        }
+        String definitions = Command.of("otf2-print", "-G", archive.resolve("traces.otf2").toString()).runOk().stdout();
+        assertTrue(definitions.contains("Name: \"iteration\"") && definitions.contains("Role: CODE, Paradigm: USER"),
+                definitions);
+    }
+
     /** steer.c built against dist/include/shmemtrace.h: weak symbols, or the stub library. */
     private static Path compile(boolean stub) {
         Path binary = Workspace.WORK.resolve("bin").resolve(stub ? "steer-stub" : "steer");
