@@ -7,19 +7,23 @@
 typedef void (*shmt_stub)(void);
 
 /* Per event id (generated: shmt_event_infos.c): the function's name, its operation as event-spec.xml spells it
- * ("put", "query", ...), and its exclusion stub, NULL for a call that is always recorded (init, finalize,
- * global_exit). */
+ * ("put", "query", ...), and its stubs (shmt_got.c), NULL for a call that is always recorded by its wrapper (init,
+ * finalize, global_exit): the exclusion stub, and the profile stub (SHMEMTRACE_MODE=profile). */
 typedef struct shmt_event_info {
     const char *name;
     const char *operation;
     shmt_stub excluded;
+    shmt_stub profiled;
 } shmt_event_info;
 
 /* Generated with the wrappers; weak, so that the format's test writers link without them. */
 extern const shmt_event_info shmt_event_infos[] __attribute__((weak)) SHMT_HIDDEN;
 
-/* Reads the settings and, when some function is excluded, points the program's calls of it at its exclusion stub
- * (once, when the trace has started). */
-void shmt_filter_apply(void) SHMT_HIDDEN;
+/* Reads SHMEMTRACE_INCLUDE and SHMEMTRACE_EXCLUDE (once, when the trace has started): how many functions are
+ * excluded (their count entries made, for their stubs). */
+int shmt_filter_select(void) SHMT_HIDDEN;
+
+/* Whether function id is excluded (after shmt_filter_select). */
+int shmt_filter_excluded(unsigned id) SHMT_HIDDEN;
 
 #endif

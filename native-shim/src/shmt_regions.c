@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shmt_filter.h"
 #include "shmt_names.h"
+#include "shmt_profile.h"
 #include "shmt_runtime.h"
 #include "shmt_trace_file.h"
 
@@ -15,7 +15,7 @@
 
 static const char *start_region; /* SHMEMTRACE_START: paused until a region of this name begins */
 
-/* A region record of this thread (busy) at the present time. */
+/* A region record of this thread (busy) at the present time; in profile mode, the region's entries. */
 static void record(shmt_thread *t, unsigned id, const char *name, const void *site)
 {
     uint32_t number = shmt_name_number(name);
@@ -24,6 +24,10 @@ static void record(shmt_thread *t, unsigned id, const char *name, const void *si
         return;
     }
     uint64_t now = shmt_now();
+    if (shmt_profiling) {
+        shmt_profile_region(t, id, number, now);
+        return;
+    }
     shmt_reserve_at(t, now);
     uint8_t *r = shmt_record(t);
     uint8_t *p = shmt_event_begin(t, r, id, now, now, 0);
@@ -90,9 +94,8 @@ SHMT_PUBLIC void shmemtrace_resume(void)
     shmt_leave(t);
 }
 
-void shmt_started(void)
+void shmt_start_paused(void)
 {
-    shmt_filter_apply();
     const char *start = getenv(SHMT_ENV_START);
     if (start == NULL || *start == '\0') return;
     shmt_thread *t = shmt_enter(0, SHMT_REGION_BEGIN_EVENT_ID, 0);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "shmt_modules.h"
+#include "shmt_profile.h"
 #include "shmt_testing.h"
 #include "shmt_trace_file.h"
 #include "shmt_untraced.h"
@@ -182,6 +183,12 @@ static int register_thread(shmt_thread *t)
     return ok;
 }
 
+int shmt_thread_index(shmt_thread *t)
+{
+    if (t->index < 0) register_thread(t);
+    return t->index;
+}
+
 void shmt_next_block(shmt_thread *t, uint64_t t0)
 {
     if (t->rep_count) { /* a repeat is pending (shmt_poll_repeat): its record goes first */
@@ -264,6 +271,16 @@ void shmt_stop(unsigned state, uint64_t t)
     pthread_mutex_unlock(&lock);
 }
 
+/* SHMEMTRACE_MODE: 1 for "profile"; "trace", unset or empty: 0; anything else, one line (PE 0) and 0. */
+static int profile_setting(int pe)
+{
+    const char *s = getenv(SHMT_ENV_MODE);
+    if (s == NULL || *s == '\0' || strcmp(s, "trace") == 0) return 0;
+    if (strcmp(s, "profile") == 0) return 1;
+    if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: not a mode (trace, profile); tracing\n", SHMT_ENV_MODE, s);
+    return 0;
+}
+
 /* SHMEMTRACE_CALLSITES set to anything but "" or "0". */
 static int callsites_setting(void)
 {
@@ -275,7 +292,8 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
 {
     shmt_identity id = {.pe = pe, .npes = npes};
     int callsites = callsites_setting();
-    id.run_flags = callsites ? SHMT_RUN_CALLSITES : 0;
+    shmt_profiling = profile_setting(pe);
+    id.run_flags = (callsites ? SHMT_RUN_CALLSITES : 0) | (shmt_profiling ? SHMT_RUN_PROFILE : 0);
     id.clock_source = (unsigned)shmt_clock_select();
     id.tick_hz = shmt_clock_calibrate();
     shmt_tick_shift = id.tick_shift = tick_shift_setting(id.tick_hz);

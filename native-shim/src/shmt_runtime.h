@@ -64,6 +64,11 @@ typedef struct shmt_thread {
     const void *poll_site;
     uint64_t rep_count, rep_calls, rep_start, rep_end;
     unsigned poll_id;
+    /* Profile mode (shmt_profile.c): per event id, this thread's entry for the region it is in (NULL before the first
+     * call); the time in profiled calls so far; the rest of its profile state. */
+    struct shmt_profile_entry **profile_slots;
+    uint64_t profile_units;
+    struct shmt_profile_thread *profile;
 } shmt_thread;
 
 /* shmt_active: whether calls are recorded. */
@@ -90,8 +95,12 @@ void *shmt_resolve(const char *name) SHMT_HIDDEN;
 shmt_thread *shmt_start(uint64_t t0) SHMT_HIDDEN;
 void shmt_stop(unsigned state, uint64_t t) SHMT_HIDDEN;
 void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
+/* The thread's index in the file (registering it at its first use); -1 when the thread table is full. */
+int shmt_thread_index(shmt_thread *t) SHMT_HIDDEN;
 /* Pauses (1) or resumes (0) recording for the whole PE; the caller (self) is busy (shmt_regions.c). */
 void shmt_set_paused(shmt_thread *self, int pause) SHMT_HIDDEN;
+/* SHMEMTRACE_START: pauses until a region of that name begins (shmt_regions.c). */
+void shmt_start_paused(void) SHMT_HIDDEN;
 /* A call of function id made while the trace is paused: counted (unless the thread is busy: a library's own call). */
 void shmt_count_paused(unsigned id) SHMT_HIDDEN;
 /* After the init call's event: what the settings ask for once the trace runs (SHMEMTRACE_START: paused). */

@@ -112,11 +112,13 @@ int shmt_file_dir(void)
     return dir_fd;
 }
 
-static size_t block_size_setting(void)
+/* SHMEMTRACE_BLOCK_SIZE, else the default: a trace's, or a profile's (a few kilobytes in all). */
+static size_t block_size_setting(int profile)
 {
     const char *s = getenv(SHMT_ENV_BLOCK_SIZE);
     long v = s ? atol(s) : 0;
-    return v >= SHMT_PAGE && v % SHMT_PAGE == 0 && v <= SHMT_MAX_BLOCK_SIZE ? (size_t)v : SHMT_DEFAULT_BLOCK_SIZE;
+    if (v >= SHMT_PAGE && v % SHMT_PAGE == 0 && v <= SHMT_MAX_BLOCK_SIZE) return (size_t)v;
+    return profile ? SHMT_PROFILE_BLOCK_SIZE : SHMT_DEFAULT_BLOCK_SIZE;
 }
 
 /* SHMEMTRACE_MAX_BYTES: bytes, or with a K, M or G suffix; 0 is no limit; unset or unreadable: the default. */
@@ -174,7 +176,7 @@ static void write_header(const shmt_identity *id, const char *run)
 {
     uint8_t *h = header;
     memcpy(h, SHMT_MAGIC, sizeof SHMT_MAGIC - 1);
-    put16(h + SHMT_H_VERSION_MAJOR, SHMT_VERSION_MAJOR);
+    put16(h + SHMT_H_VERSION_MAJOR, id->run_flags & SHMT_RUN_PROFILE ? SHMT_PROFILE_VERSION_MAJOR : SHMT_VERSION_MAJOR);
     put16(h + SHMT_H_VERSION_MINOR, SHMT_VERSION_MINOR);
     put32(h + SHMT_H_BLOCK_SIZE, (uint32_t)block_size);
     put32(h + SHMT_H_FIRST_BLOCK, (uint32_t)header_map_size);
@@ -209,7 +211,7 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
         dir = default_dir;
     }
     snprintf(path, sizeof path, "%s/" SHMT_NATIVE_FILE, dir, id->pe);
-    block_size = block_size_setting();
+    block_size = block_size_setting((id->run_flags & SHMT_RUN_PROFILE) != 0);
     max_bytes = max_bytes_setting();
     header_map_size = (SHMT_HEADER_SIZE + shmt_event_table_len + 4095) & ~(size_t)4095;
     if (mkdirs(dir) != 0) {

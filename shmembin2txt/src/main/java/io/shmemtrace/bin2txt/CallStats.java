@@ -26,6 +26,15 @@ final class CallStats {
         bytes += movedBytes;
     }
 
+    /** A profile's entry: calls, their time, fastest and slowest, bytes. */
+    void add(long count, long allNs, long fastestNs, long slowestNs, long movedBytes) {
+        calls += count;
+        totalNs += allNs;
+        minNs = Math.min(minNs, fastestNs);
+        maxNs = Math.max(maxNs, slowestNs);
+        bytes += movedBytes;
+    }
+
     void add(CallStats other) {
         calls += other.calls;
         totalNs += other.totalNs;

@@ -108,6 +108,7 @@ final class HtmlReport extends Report {
     void event(TraceEvent e) {
         current.add(e);
         Operation op = e.def().operation();
+        if (op.isRegion()) return; // the program's marks: drawn on the timeline, no call
         long bytes = e.bytes();
         if (bytes > 0 && e.def().elemSize() > 0) {
             sizes.computeIfAbsent(op, k -> new long[SIZE_BINS])[63 - Long.numberOfLeadingZeros(bytes)] += e.calls();
@@ -119,6 +120,7 @@ final class HtmlReport extends Report {
 
     @Override
     void endFile(TraceFile f) {
+        current.addProfile(f.profile());
         PeStats p = current.finish(f.header().pe(), f.unrecorded());
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});
@@ -141,12 +143,18 @@ final class HtmlReport extends Report {
         PerPeBars.html(h, perPe);
         imbalance(h);
         functions(h);
+        regions(h);
         callSites(h);
         histograms(h);
         heatmap(h);
-        timeBins(h);
-        timeline(h);
-        h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(PageAssets.esc(waitStates.get())).append("</pre>\n");
+        if (firstHeader != null && firstHeader.profile()) {
+            h.append("<h2>Timeline</h2>\n<p id=\"no-timeline\">A profile (SHMEMTRACE_MODE=profile): calls, bytes and time per"
+                    + " function and region, no timeline; so no time bins, timeline or wait states either.</p>\n");
+        } else {
+            timeBins(h);
+            timeline(h);
+            h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(PageAssets.esc(waitStates.get())).append("</pre>\n");
+        }
         h.append("<script>").append(PageAssets.SORT_SCRIPT).append(Timeline.SCRIPT).append("</script>\n</body></html>\n");
         try {
             OutputFiles.write(file, true, f -> Files.writeString(f, h, StandardCharsets.UTF_8)); // the tool checked --force
@@ -230,6 +238,37 @@ final class HtmlReport extends Report {
                             .append("</td></tr>\n");
                 });
         h.append("</tbody></table>\n");
+    }
+
+    /** The program's regions (shmemtrace.h) summed over PEs, and the calls counted but not recorded (paused, excluded). */
+    private void regions(StringBuilder h) {
+        if (!job.regions.regions.isEmpty()) {
+            h.append("<h2>Regions</h2>\n<p>The program's regions (shmemtrace.h), summed over PEs: the times one was entered,"
+                    + " its time from begin to end and the time in SHMEM calls within it; drawn as spans on the timeline.</p>\n"
+                    + "<table id=\"regions\" class=\"sortable\"><thead><tr><th>region</th><th>entered</th><th>time (s)</th>"
+                    + "<th>in SHMEM (s)</th><th>SHMEM share</th></tr></thead><tbody>\n");
+            job.regions.regions.forEach((name, r) -> h.append("<tr data-region=\"").append(PageAssets.esc(name))
+                    .append("\"><td>").append(PageAssets.esc(name)).append("</td><td>").append(r.count)
+                    .append(String.format(Locale.ROOT, "</td><td>%.6f</td><td>%.6f</td><td>%.1f %%</td></tr>%n",
+                            r.totalNs / 1e9, r.shmemNs / 1e9, r.shmemPercent())));
+            h.append("</tbody></table>\n");
+        }
+        if (!job.regions.marks.isEmpty()) {
+            h.append("<p id=\"marks\">Marks: ");
+            job.regions.marks.forEach((name, n) -> h.append(PageAssets.esc(name)).append(" &times;").append(n).append("; "));
+            h.setLength(h.length() - 2);
+            h.append("</p>\n");
+        }
+        if (!job.unrecorded.isEmpty()) {
+            h.append("<h2>Calls counted, not recorded</h2>\n<p>Calls made while the program had paused the trace, or of"
+                    + " functions SHMEMTRACE_EXCLUDE or SHMEMTRACE_INCLUDE left out, summed over PEs: counted, not timed (their"
+                    + " time counts as computing above).</p>\n<table id=\"unrecorded\" class=\"sortable\"><thead><tr>"
+                    + "<th>function</th><th>paused</th><th>excluded</th></tr></thead><tbody>\n");
+            job.unrecorded.forEach((f, c) -> h.append("<tr data-function=\"").append(PageAssets.esc(f)).append("\"><td>")
+                    .append(PageAssets.esc(f)).append("</td><td>").append(c[0]).append("</td><td>").append(c[1])
+                    .append("</td></tr>\n"));
+            h.append("</tbody></table>\n");
+        }
     }
 
     /** The call sites with the most time, as in the summary (only for traces taken with SHMEMTRACE_CALLSITES). */

@@ -58,16 +58,7 @@ final class PeStats {
                 lastEnd = Math.max(lastEnd, e.endNs());
                 return;
             }
-            int id = def.id();
-            if (id >= byId.length) {
-                byId = java.util.Arrays.copyOf(byId, id + 16);
-                defs = java.util.Arrays.copyOf(defs, id + 16);
-            }
-            CallStats s = byId[id];
-            if (s == null) {
-                s = byId[id] = new CallStats();
-                defs[id] = def;
-            }
+            CallStats s = stats(def);
             long duration = e.callsNs();
             if (e.repeats() == 0) {
                 s.add(duration, e.bytes());
@@ -82,11 +73,7 @@ final class PeStats {
             lastEnd = Math.max(lastEnd, end);
             Operation op = def.operation();
             int thread = e.thread();
-            if (thread >= threadSeen.length) {
-                threadSeen = java.util.Arrays.copyOf(threadSeen, thread + 1);
-                threadShmemNs = java.util.Arrays.copyOf(threadShmemNs, thread + 1);
-            }
-            threadSeen[thread] = true;
+            thread(thread);
             if (op != Operation.INIT && op != Operation.FINALIZE) threadShmemNs[thread] += duration;
             if (op == Operation.INIT) {
                 initNs += duration;
@@ -95,6 +82,49 @@ final class PeStats {
                 finalizeNs += duration;
                 finalizeStart = Math.min(finalizeStart, e.startNs());
             }
+        }
+
+        /**
+         * A profile's entries (FORMAT.md, "Profiles"): calls and their time per function, regions and marks. The
+         * profiled calls lie between the profile's few events, in what their bursts counted as computing: taken out.
+         */
+        void addProfile(List<io.shmemtrace.format.read.ProfileEntry> entries) {
+            long profiledNs = 0;
+            for (io.shmemtrace.format.read.ProfileEntry p : entries) {
+                Operation op = p.def().operation();
+                if (op.isRegion()) {
+                    regions.addProfiled(p);
+                    continue;
+                }
+                stats(p.def()).add(p.calls(), p.totalNs(), p.minNs(), p.maxNs(), p.bytes());
+                events += p.calls();
+                profiledNs += p.totalNs();
+                thread(p.thread());
+                threadShmemNs[p.thread()] += p.totalNs();
+            }
+            shmemNs += profiledNs;
+            burstNs = Math.max(0, burstNs - profiledNs);
+        }
+
+        private CallStats stats(EventDef def) {
+            int id = def.id();
+            if (id >= byId.length) {
+                byId = java.util.Arrays.copyOf(byId, id + 16);
+                defs = java.util.Arrays.copyOf(defs, id + 16);
+            }
+            if (byId[id] == null) {
+                byId[id] = new CallStats();
+                defs[id] = def;
+            }
+            return byId[id];
+        }
+
+        private void thread(int thread) {
+            if (thread >= threadSeen.length) {
+                threadSeen = java.util.Arrays.copyOf(threadSeen, thread + 1);
+                threadShmemNs = java.util.Arrays.copyOf(threadShmemNs, thread + 1);
+            }
+            threadSeen[thread] = true;
         }
 
         /** The file's figures as the stats of its PE, with the calls it counted without recording them. */

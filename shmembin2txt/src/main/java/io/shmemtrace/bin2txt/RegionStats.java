@@ -97,6 +97,18 @@ final class RegionStats {
             for (Open o : left) close(o, lastEndNs);
         }
 
+        /** A profile's region entry (entered, time, time in SHMEM within) or mark entry. */
+        void addProfiled(io.shmemtrace.format.read.ProfileEntry p) {
+            if (p.def().operation() == Operation.MARK) {
+                stats.marks.merge(p.region(), p.calls(), Long::sum);
+                return;
+            }
+            Region r = stats.regions.computeIfAbsent(p.region(), n -> new Region());
+            r.count += p.calls();
+            r.totalNs += p.totalNs();
+            r.shmemNs += p.innerNs();
+        }
+
         RegionStats finish() {
             closeAll();
             return stats;

@@ -69,6 +69,7 @@ final class SummaryReport extends Report {
     @Override
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
+        current.addProfile(file.profile());
         PeStats pe = current.finish(h.pe(), file.unrecorded());
         files++;
         ended.merge(h.state(), 1, Integer::sum);
@@ -92,6 +93,11 @@ final class SummaryReport extends Report {
         TraceHeader h = file.header();
         String bytesPerEvent = file.eventsRead() == 0 ? "-"
                 : String.format("%.2f", (double) file.payloadBytes() / file.eventsRead());
+        if (h.profile()) {
+            return String.format("  %s: PE %d of %d, %s, a profile: %d entries, %d events, %d bytes%s", file.path(), h.pe(),
+                    h.npes(), ended(file), file.profile().size(), file.eventsRead(), file.size(),
+                    h.droppedEvents() > 0 ? ", " + h.droppedEvents() + " events dropped" : "");
+        }
         return String.format("  %s: PE %d of %d, %s, %d events, %s bytes/event%s", file.path(), h.pe(), h.npes(),
                 ended(file), file.eventsRead(), bytesPerEvent,
                 h.droppedEvents() > 0 ? ", " + h.droppedEvents() + " events dropped" : "");

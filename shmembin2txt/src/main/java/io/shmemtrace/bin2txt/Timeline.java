@@ -10,8 +10,9 @@ import java.util.Locale;
 /**
  * The report page's timeline: a lane per PE shown (the PEs that matter: those given with --pes, else the ones with
  * the most time in SHMEM, most first), a box per call coloured by its operation's family, CPU bursts blank, a time
- * axis; drag across it to zoom, double-click to come back. The lanes' files are read again once the first pass has
- * told which PEs they are: a few files more, never the whole run twice.
+ * axis; drag across it to zoom, double-click to come back. The program's regions (shmemtrace.h) are spans behind a
+ * lane's boxes, nested ones stacked darker, a paused stretch grey; a mark is a line across its lane. The lanes'
+ * files are read again once the first pass has told which PEs they are: a few files more, never the whole run twice.
  */
 final class Timeline {
     static final int LANES = 64;
@@ -23,6 +24,9 @@ final class Timeline {
     /** One box: lane index, start and end (ns from the earliest init), operation. */
     private record Box(int lane, long start, long end, Operation op) {}
 
+    /** A region from start to end on a lane (a mark: start = end), and its name. */
+    private record Span(int lane, long start, long end, String name, boolean mark) {}
+
     private Timeline() {}
 
     /**
@@ -31,6 +35,7 @@ final class Timeline {
      */
     static String html(TraceRun run, List<Integer> lanes, String why, long baseMonoNs, long[] window) {
         List<Box> boxes = new ArrayList<>();
+        List<Span> spans = new ArrayList<>();
         long from = Long.MAX_VALUE, to = Long.MIN_VALUE;
         long notDrawn = 0;
         int perLane = Math.max(1, EVENTS_DRAWN / Math.max(1, lanes.size()));
@@ -40,12 +45,19 @@ final class Timeline {
             long base = in.header().initMonoNs() - baseMonoNs;
             List<Box> mine = new ArrayList<>();
             long[] skipped = {0};
+            java.util.ArrayDeque<Span> open = new java.util.ArrayDeque<>(); // the lane's regions begun, innermost first
+            long[] laneEnd = {Long.MIN_VALUE};
             try {
                 TraceFile f = in.file();
                 f.read(e -> {
                     Operation op = e.def().operation();
                     if (op == Operation.INIT || op == Operation.FINALIZE) return;
                     long s = base + e.startNs(), t = base + e.endNs();
+                    laneEnd[0] = Math.max(laneEnd[0], t);
+                    if (op.isRegion()) {
+                        region(op, e.regionName(), lane, s, open, spans);
+                        return;
+                    }
                     if (window != null && (t < window[0] || s > window[1])) return;
                     if (mine.size() >= perLane) skipped[0]++;
                     else mine.add(new Box(lane, s, t, op));
@@ -55,6 +67,7 @@ final class Timeline {
             } finally {
                 in.close();
             }
+            for (Span o : open) spans.add(new Span(lane, o.start, laneEnd[0], o.name, false)); // still open at the end
             notDrawn += skipped[0];
             for (Box b : mine) {
                 from = Math.min(from, b.start);
@@ -84,7 +97,21 @@ final class Timeline {
         // the plot area: an inner svg whose viewBox the script narrows to zoom (boxes stretch, labels do not)
         h.append(String.format(Locale.ROOT, "<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
                 + " %d\" preserveAspectRatio=\"none\">", LABEL_W, WIDTH, height, WIDTH, height));
-        Operation[] ops = Operation.values();
+        for (Span r : spans) {
+            if (r.end < from || r.start > to) continue;
+            double x = (Math.max(r.start, from) - from) * scale;
+            if (r.mark) {
+                h.append(String.format(Locale.ROOT, "<line class=\"mark\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\">"
+                        + "<title>PE %d mark %s</title></line>", x, x, r.lane * LANE_H, r.lane * LANE_H + LANE_H - 1,
+                        lanes.get(r.lane), PageAssets.esc(r.name)));
+                continue;
+            }
+            double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
+            h.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
+                    + "<title>PE %d region %s %d ns</title></rect>",
+                    r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region", x,
+                    r.lane * LANE_H, w, LANE_H, lanes.get(r.lane), PageAssets.esc(r.name), r.end - r.start));
+        }
         for (Box b : boxes) {
             double x = (Math.max(b.start, from) - from) * scale;
             double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
@@ -101,6 +128,24 @@ final class Timeline {
         }
         h.append("</p>\n");
         return h.toString();
+    }
+
+    /** A region record of a lane: a begin opens a span, an end closes the innermost open one of its name, a mark is one. */
+    private static void region(Operation op, String name, int lane, long at, java.util.ArrayDeque<Span> open, List<Span> spans) {
+        switch (op) {
+            case REGION_BEGIN -> open.push(new Span(lane, at, at, name, false));
+            case REGION_END -> {
+                for (var it = open.iterator(); it.hasNext(); ) {
+                    Span o = it.next();
+                    if (o.name.equals(name)) {
+                        it.remove();
+                        spans.add(new Span(lane, o.start, at, name, false));
+                        break;
+                    }
+                }
+            }
+            default -> spans.add(new Span(lane, at, at, name, true));
+        }
     }
 
     /** Draws the time axis for the span shown, and zooms by dragging: the page's timeline script. */

@@ -138,7 +138,7 @@ class SteeredTraceTest {
     }
 
     /** steer.c built against dist/include/shmemtrace.h: weak symbols, or the stub library. */
-    private static Path compile(boolean stub) {
+    static Path compile(boolean stub) {
         Path binary = Workspace.WORK.resolve("bin").resolve(stub ? "steer-stub" : "steer");
         binary.getParent().toFile().mkdirs();
         List<String> cc = new ArrayList<>(List.of("oshcc", "-O2", "-g", "-Wall", "-I" + INCLUDE, "-o", binary.toString(),

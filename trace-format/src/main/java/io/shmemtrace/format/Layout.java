@@ -15,6 +15,12 @@ public final class Layout {
     public static final byte[] MAGIC = "SHMTRACE".getBytes(StandardCharsets.US_ASCII);
     /** 2: the event table is stored deflated, its inflated size at H_TABLE_SIZE (1: stored as it is; still read). */
     public static final int VERSION_MAJOR = 2;
+    /**
+     * A profile (SHMEMTRACE_MODE=profile; FORMAT.md, "Profiles"): the same header and event table, then profile blocks
+     * (and event blocks for the few calls profiles do not take). A major of its own, so that a reader of traces
+     * only refuses it rather than reading it as a trace without events.
+     */
+    public static final int PROFILE_VERSION_MAJOR = 3;
     /** The oldest major version the readers still read. */
     public static final int OLDEST_MAJOR = 1;
     /** The largest event table a reader inflates (65,535 entries of a few fields each fit many times over). */
@@ -83,6 +89,10 @@ public final class Layout {
     public static final int H_RUN_FLAGS = 224;
     public static final int RUN_CAPPED = 1;
     public static final int RUN_CALLSITES = 2;
+    /** The file is a profile (version_major PROFILE_VERSION_MAJOR). */
+    public static final int RUN_PROFILE = 4;
+    /** A profile's block size unless SHMEMTRACE_BLOCK_SIZE says otherwise: a profile is a few kilobytes. */
+    public static final int PROFILE_BLOCK_SIZE = 16384;
 
     // Block header.
     public static final int BLOCK_HEADER = 64;
@@ -118,6 +128,27 @@ public final class Layout {
     public static final int COUNT_ENTRY = 24;
     public static final int C_PAUSED = 8;
     public static final int C_EXCLUDED = 16;
+
+    /**
+     * A profile block (FORMAT.md, "Profiles"): one thread's entries, PROFILE_ENTRY bytes each, updated in place. An
+     * entry: u32 event id + 1 (0: none; stored last), u32 region + 1 (0: outside every region), u64 call site (0
+     * without), u64 calls, u64 bytes, u64 total, u64 min, u64 max (time units), u32 x HIST_BUCKETS calls by log2 of
+     * their bytes, u64 inner (a region entry's time in SHMEM calls within it).
+     */
+    public static final byte[] PROFILE_MAGIC = "SHMP".getBytes(StandardCharsets.US_ASCII);
+    public static final int PROFILE_MAGIC_U32 = 0x504D4853;
+    public static final int PROFILE_ENTRY = 192;
+    public static final int P_REGION = 4;
+    public static final int P_SITE = 8;
+    public static final int P_CALLS = 16;
+    public static final int P_BYTES = 24;
+    public static final int P_TOTAL = 32;
+    public static final int P_MIN = 40;
+    public static final int P_MAX = 48;
+    public static final int P_HIST = 56;
+    /** Bucket 0: no bytes; bucket k: 2^(k-1) to 2^k - 1 bytes; the last: 2^30 bytes or more. */
+    public static final int HIST_BUCKETS = 32;
+    public static final int P_INNER = 184;
 
     /** Event ids of the region records (FORMAT.md, "Regions"), below the repeat record's; the spec's stay under them. */
     public static final int REGION_BEGIN_EVENT_ID = 0x3FF0;

@@ -19,6 +19,8 @@ public final class TraceNaming {
     public static final String ENV_MAX_BYTES = "SHMEMTRACE_MAX_BYTES";
     /** Set (and not "0"): every event also records its call site (FORMAT.md, "Call sites"). */
     public static final String ENV_CALLSITES = "SHMEMTRACE_CALLSITES";
+    /** "profile": per function statistics instead of events (FORMAT.md, "Profiles"); "trace", the default. */
+    public static final String ENV_MODE = "SHMEMTRACE_MODE";
     /** The trace starts paused, until a region of this name begins (shmemtrace.h). */
     public static final String ENV_START = "SHMEMTRACE_START";
     /** Comma-separated functions (names, globs, op:OPERATION) whose calls are counted, not recorded. */

@@ -76,6 +76,10 @@ public final class Merge {
         } catch (TraceRun.NoTracesException e) {
             return fail(e.getMessage());
         }
+        for (TraceRun.Input in : scan.inputs()) {
+            if (in.header().profile()) return fail(in.path() + ": a profile (SHMEMTRACE_MODE=profile) has no timeline to merge;"
+                    + " shmembin2txt --summary and --html read it");
+        }
         if (scan.problems() > 0 && !o.allowPartial()) {
             return fail("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
                     + " above (--allow-partial merges what is intact)");

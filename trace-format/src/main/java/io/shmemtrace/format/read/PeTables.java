@@ -20,6 +20,8 @@ import java.util.TreeMap;
 final class PeTables {
     private final List<String> names = new ArrayList<>();
     private final Map<Integer, long[]> counts = new TreeMap<>();
+    /** A profile's entries as stored (their region numbers named once every names block is read). */
+    private final List<long[]> profile = new ArrayList<>();
 
     /** The names of a names block's entries, after those of the blocks before it; a problem, or null. */
     String readNames(ByteBuffer s, int at, long available) {
@@ -53,6 +55,51 @@ final class PeTables {
             c[1] += excluded;
         }
         return null;
+    }
+
+    /**
+     * The entries of a profile block of thread `thread` (FORMAT.md, "Profiles"), up to the first unused one; a problem,
+     * or null. An entry is kept as its numbers: [thread, id, region + 1, site, calls, bytes, total, min, max, inner,
+     * histogram...].
+     */
+    String readProfile(ByteBuffer s, int at, long available, EventTable table, int thread) {
+        for (long p = at + BLOCK_HEADER; p + PROFILE_ENTRY <= at + available; p += PROFILE_ENTRY) {
+            int q = (int) p;
+            long idPlusOne = s.getInt(q) & 0xFFFFFFFFL;
+            if (idPlusOne == 0) return null;
+            if (idPlusOne > Integer.MAX_VALUE || table.byId((int) idPlusOne - 1) == null) {
+                return "profile block: unknown event id " + (idPlusOne - 1);
+            }
+            long[] e = new long[10 + HIST_BUCKETS];
+            e[0] = thread;
+            e[1] = idPlusOne - 1;
+            e[2] = s.getInt(q + P_REGION) & 0xFFFFFFFFL;
+            e[3] = s.getLong(q + P_SITE);
+            e[4] = s.getLong(q + P_CALLS);
+            e[5] = s.getLong(q + P_BYTES);
+            e[6] = s.getLong(q + P_TOTAL);
+            e[7] = s.getLong(q + P_MIN);
+            e[8] = s.getLong(q + P_MAX);
+            e[9] = s.getLong(q + P_INNER);
+            for (int b = 0; b < HIST_BUCKETS; b++) e[10 + b] = s.getInt(q + P_HIST + 4 * b) & 0xFFFFFFFFL;
+            if (e[4] < 0 || e[5] < 0 || e[6] < 0 || e[9] < 0) {
+                return "profile block: a negative count or time for event id " + e[1];
+            }
+            profile.add(e);
+        }
+        return null;
+    }
+
+    /** The profile's entries, times in ns by the file's time base; entries of no call left out. */
+    List<ProfileEntry> profile(EventTable table, TimeBase time) {
+        List<ProfileEntry> out = new ArrayList<>();
+        for (long[] e : profile) {
+            if (e[4] == 0) continue;
+            long[] histogram = java.util.Arrays.copyOfRange(e, 10, 10 + HIST_BUCKETS);
+            out.add(new ProfileEntry((int) e[0], table.byId((int) e[1]), e[2] == 0 ? null : name(e[2] - 1), e[3], e[4],
+                    e[5], time.spanNs(e[6]), time.spanNs(e[7]), time.spanNs(e[8]), histogram, time.spanNs(e[9])));
+        }
+        return out;
     }
 
     List<String> names() {

@@ -133,6 +133,15 @@ public final class TraceFile implements AutoCloseable {
         return List.copyOf(tables.names());
     }
 
+    /**
+     * A profile's entries (SHMEMTRACE_MODE=profile; FORMAT.md, "Profiles"), per thread, function, region and call
+     * site; empty for a trace. A profile's few events (init, finalize, calls its stubs did not take) are read as a
+     * trace's.
+     */
+    public List<ProfileEntry> profile() {
+        return tables.profile(table, time);
+    }
+
     /** Per function, the calls the PE counted without recording them (paused, excluded), in event id order. */
     public List<UnrecordedCalls> unrecorded() {
         return tables.unrecorded(table);
@@ -191,9 +200,10 @@ public final class TraceFile implements AutoCloseable {
             int at = (int) (offset - w.fileOffset());
             int magic = s.getInt(at);
             if (magic == 0) continue; // allocated, never written: empty, not damage
-            if (magic == NAMES_MAGIC_U32 || magic == COUNTS_MAGIC_U32) {
+            if (magic == NAMES_MAGIC_U32 || magic == COUNTS_MAGIC_U32 || magic == PROFILE_MAGIC_U32) {
                 String problem = magic == NAMES_MAGIC_U32 ? tables.readNames(s, at, available)
-                        : tables.readCounts(s, at, available, table);
+                        : magic == COUNTS_MAGIC_U32 ? tables.readCounts(s, at, available, table)
+                        : tables.readProfile(s, at, available, table, s.getShort(at + B_THREAD) & 0xFFFF);
                 if (problem != null) damage(i, offset, problem + "; the rest of the block is skipped");
                 continue;
             }

@@ -43,6 +43,11 @@ public record TraceHeader(
         return (runFlags & RUN_CALLSITES) != 0;
     }
 
+    /** A profile (SHMEMTRACE_MODE=profile; FORMAT.md, "Profiles"): profile blocks, events only for a few calls. */
+    public boolean profile() {
+        return (runFlags & RUN_PROFILE) != 0 && versionMajor == PROFILE_VERSION_MAJOR;
+    }
+
     /** Parses and checks the first 256 bytes; anything that makes the file not a trace is an exception. */
     static TraceHeader read(Path path, ByteBuffer h) throws TraceFormatException {
         for (int i = 0; i < MAGIC.length; i++) {
@@ -51,7 +56,8 @@ public record TraceHeader(
             }
         }
         int major = u16(h, H_VERSION_MAJOR);
-        if (major < OLDEST_MAJOR || major > VERSION_MAJOR) {
+        boolean profile = major == PROFILE_VERSION_MAJOR && (h.getInt(H_RUN_FLAGS) & RUN_PROFILE) != 0;
+        if (!profile && (major < OLDEST_MAJOR || major > VERSION_MAJOR)) {
             throw new TraceFormatException(path, "trace format version " + major + " is not supported (this reader: "
                     + OLDEST_MAJOR + " to " + VERSION_MAJOR + ")");
         }

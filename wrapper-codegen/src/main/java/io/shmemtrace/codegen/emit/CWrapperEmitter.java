@@ -32,7 +32,8 @@ public final class CWrapperEmitter {
         out.setLength(0);
         out.append(GeneratedHeader.C_BANNER)
            .append("#include <stddef.h>\n#include <stdint.h>\n")
-           .append("#include \"shmt_prototypes.h\"\n#include \"shmt_events.h\"\n#include \"shmt_runtime.h\"\n\n");
+           .append("#include \"shmt_prototypes.h\"\n#include \"shmt_events.h\"\n#include \"shmt_runtime.h\"\n")
+           .append("#include \"shmt_profile.h\"\n\n");
         List<TracedFunction> functions = spec.functions();
         int from = (int) ((long) functions.size() * part / parts), to = (int) ((long) functions.size() * (part + 1) / parts);
         for (TracedFunction f : functions.subList(from, to)) {
@@ -90,7 +91,10 @@ public final class CWrapperEmitter {
         out.append("typedef ").append(f.returnType()).append(" (*").append(fnType).append(")(").append(parameterTypes(f))
            .append(");\n");
         emitResolver(f, fnType);
-        if (filterable(f)) emitExclusionStub(f);
+        if (filterable(f)) {
+            emitExclusionStub(f);
+            emitProfileStub(f);
+        }
         if (f.isInit()) {
             out.append(entry(f, f.name())).append("\n{\n");
             emitInit(f);
@@ -137,6 +141,35 @@ public final class CWrapperEmitter {
     }
 
     /**
+     * shmt_profiled_NAME: what the program's calls reach in profile mode (SHMEMTRACE_MODE=profile; shmt_profile.h):
+     * the call timed and added to this thread's entry for the function in its current region, with its bytes
+     * (elem_size x NELEMS, as FORMAT.md counts them).
+     */
+    private void emitProfileStub(TracedFunction f) {
+        String stub = "shmt_profiled_" + f.name();
+        out.append("SHMT_HIDDEN ").append(signature(f, stub, "", variadic(f))).append("\n{\n");
+        out.append("    shmt_thread *shmt_t = shmt_enter(0, SHMT_ID_").append(f.name()).append(", 1);\n");
+        out.append("    if (SHMT_UNLIKELY(shmt_t == NULL)) ").append(block(returnOf(f, realCall(f)))).append('\n');
+        if (f.returnsValue()) out.append("    ").append(f.returnType()).append(" shmt_ret;\n");
+        out.append("    uint64_t shmt_t1;\n");
+        out.append("    SHMT_TIMED_CALL(0, shmt_t, shmt_t1, ").append(f.returnsValue() ? "shmt_ret = " : "")
+           .append(realCall(f)).append(");\n");
+        out.append("    shmt_profile_add(shmt_t, SHMT_ID_").append(f.name()).append(", shmt_t1, ").append(bytes(f))
+           .append(", SHMT_CALLSITE);\n");
+        if (f.returnsValue()) out.append("    return shmt_ret;\n");
+        out.append("}\n");
+    }
+
+    /** A call's bytes as C: elem_size x its NELEMS field's expression (x 1 without one); 0 for a call moving none. */
+    private static String bytes(TracedFunction f) {
+        int elem = f.toEventDef().elemSize();
+        if (elem == 0) return "0";
+        return f.recorded().stream().filter(r -> r.field().kind() == FieldKind.NELEMS).findFirst()
+                .map(r -> "(uint64_t)" + elem + " * (uint64_t)(" + cExpression(r.expr()) + ")")
+                .orElse("(uint64_t)" + elem);
+    }
+
+    /**
      * shmt_event_infos.c: per event id, the function's name, its operation (as event-spec.xml spells it) and its
      * exclusion stub (NULL for a call that cannot be left out), for the filters (shmt_filter.c).
      */
@@ -146,15 +179,18 @@ public final class CWrapperEmitter {
          .append("#include \"shmt_events.h\"\n#include \"shmt_filter.h\"\n\n");
         for (TracedFunction f : spec.functions()) {
             if (filterable(f)) {
-                c.append("extern __typeof__(").append(f.name()).append(") shmt_excluded_").append(f.name())
-                 .append(" SHMT_HIDDEN;\n");
+                for (String kind : List.of("excluded", "profiled")) {
+                    c.append("extern __typeof__(").append(f.name()).append(") shmt_").append(kind).append('_')
+                     .append(f.name()).append(" SHMT_HIDDEN;\n");
+                }
             }
         }
         c.append("\nconst shmt_event_info shmt_event_infos[SHMT_EVENT_COUNT] = {\n");
         for (TracedFunction f : spec.functions()) {
             c.append("    [SHMT_ID_").append(f.name()).append("] = {\"").append(f.name()).append("\", \"")
              .append(f.toEventDef().operation().name().toLowerCase(java.util.Locale.ROOT)).append("\", ")
-             .append(filterable(f) ? "(shmt_stub)shmt_excluded_" + f.name() : "NULL").append("},\n");
+             .append(filterable(f) ? "(shmt_stub)shmt_excluded_" + f.name() + ", (shmt_stub)shmt_profiled_" + f.name()
+                     : "NULL, NULL").append("},\n");
         }
         return c.append("};\n").toString();
     }

@@ -1,0 +1,22 @@
+/* What the settings ask for once the trace runs (after the init call's event): the filters' and the profile's stubs
+ * in the program's GOT, and SHMEMTRACE_START's pause. */
+#include <stdio.h>
+
+#include "shmt_got.h"
+#include "shmt_profile.h"
+
+static shmt_stub stub_for(unsigned id)
+{
+    if (shmt_filter_excluded(id)) return shmt_event_infos[id].excluded;
+    return shmt_profiling ? shmt_event_infos[id].profiled : NULL;
+}
+
+void shmt_started(void)
+{
+    int excluded = shmt_filter_select();
+    if ((excluded > 0 || shmt_profiling) && shmt_got_patch(stub_for) != 0) {
+        fprintf(stderr, "shmemtrace: %s, %s and profiles are not supported on this architecture: every call is recorded\n",
+                SHMT_ENV_INCLUDE, SHMT_ENV_EXCLUDE);
+    }
+    shmt_start_paused();
+}

@@ -1,0 +1,105 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.read.ProfileEntry;
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SHMEMTRACE_MODE=profile: the same program, traced and profiled under real oshrun, gives per PE the same calls and
+ * bytes per function (calls.c: every kind of call, polls among them) and the same regions, marks and paused counts
+ * (steer.c); a profile stays small and says what it is; the tools that need a timeline refuse it in one line.
+ */
+class ProfileModeTest {
+    private static final String BIN2TXT = Workspace.DIST.resolve("bin/shmembin2txt").toString();
+
+    @Test
+    void aProfileHoldsTheCallsAndBytesOfTheTrace() throws Exception {
+        Path program = Programs.compile("calls");
+        Path dir = Workspace.freshDir("profile-calls");
+        Path traced = dir.resolve("trace"), profiled = dir.resolve("profile");
+        Programs.traced(2, traced, program).runOk();
+        Programs.traced(2, profiled, program).env("SHMEMTRACE_MODE", "profile").runOk();
+        for (int pe = 0; pe < 2; pe++) {
+            Path file = Traces.peFile(profiled, pe);
+            assertEquals(callsAndBytes(Traces.peFile(traced, pe)), callsAndBytes(file), "PE " + pe);
+            assertTrue(Files.size(file) <= 64 * 1024, file + ": " + Files.size(file) + " bytes");
+            try (TraceFile f = TraceFile.open(file)) {
+                assertTrue(f.header().profile());
+                assertEquals(List.of(), f.problems());
+            }
+        }
+        String summary = Command.of(BIN2TXT, "--summary", profiled.toString()).runOk().stdout();
+        assertTrue(summary.contains("pe00000.shmt: PE 0 of 2, finalized, a profile: "), summary);
+        Command.Result merge = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), profiled.toString(), "-o",
+                dir.resolve("run.psins").toString()).run();
+        assertEquals(1, merge.exitCode());
+        assertTrue(merge.stderr().contains("a profile (SHMEMTRACE_MODE=profile) has no timeline to merge"), merge.stderr());
+        Path page = dir.resolve("profile.html");
+        Command.of(BIN2TXT, "--html", page.toString(), profiled.toString()).runOk();
+        assertTrue(Files.readString(page).contains("id=\"no-timeline\""));
+    }
+
+    @Test
+    void aProfileKeepsTheRegionsMarksAndPausedCalls() throws Exception {
+        Path program = SteeredTraceTest.compile(false);
+        Path dir = Workspace.freshDir("profile-steer");
+        Path traced = dir.resolve("trace"), profiled = dir.resolve("profile");
+        Programs.traced(2, traced, program, "6").runOk();
+        Programs.traced(2, profiled, program, "6").env("SHMEMTRACE_MODE", "profile").runOk();
+        for (int pe = 0; pe < 2; pe++) {
+            Map<String, Long> regions = new TreeMap<>();
+            try (TraceFile f = TraceFile.open(Traces.peFile(traced, pe))) {
+                f.read(e -> {
+                    if (e.def().operation() == Operation.REGION_BEGIN) regions.merge("region " + e.regionName(), 1L, Long::sum);
+                    if (e.def().operation() == Operation.MARK) regions.merge("mark " + e.regionName(), 1L, Long::sum);
+                });
+                Map<String, Long> profiledRegions = new TreeMap<>();
+                try (TraceFile p = TraceFile.open(Traces.peFile(profiled, pe))) {
+                    for (ProfileEntry e : p.profile()) {
+                        if (e.def().operation() == Operation.REGION_BEGIN) profiledRegions.merge("region " + e.region(), e.calls(), Long::sum);
+                        if (e.def().operation() == Operation.MARK) profiledRegions.merge("mark " + e.region(), e.calls(), Long::sum);
+                    }
+                    assertEquals(regions, profiledRegions, "PE " + pe);
+                    assertEquals(f.unrecorded(), p.unrecorded(), "PE " + pe + ": the paused calls");
+                    // the calls in "iteration": a put and a quiet each time
+                    long inIterations = p.profile().stream().filter(e -> "iteration".equals(e.region())
+                            && !e.def().operation().isRegion()).mapToLong(ProfileEntry::calls).sum();
+                    assertEquals(2 * 6 + 6, inIterations, "long_p, quiet and my_pe, 6 times");
+                }
+            }
+        }
+    }
+
+    /** Per function: calls and bytes, from a trace's events or a profile's entries and events. */
+    private static Map<String, List<Long>> callsAndBytes(Path file) throws Exception {
+        Map<String, long[]> m = new TreeMap<>();
+        try (TraceFile f = TraceFile.open(file)) {
+            f.read(e -> {
+                long[] c = m.computeIfAbsent(e.name(), k -> new long[2]);
+                c[0] += e.calls();
+                c[1] += e.bytes() * e.calls();
+            });
+            for (ProfileEntry e : f.profile()) {
+                long[] c = m.computeIfAbsent(e.def().name(), k -> new long[2]);
+                c[0] += e.calls();
+                c[1] += e.bytes();
+            }
+        }
+        Map<String, List<Long>> out = new TreeMap<>();
+        m.forEach((name, c) -> out.put(name, List.of(c[0], c[1])));
+        return out;
+    }
+}
