@@ -67,7 +67,9 @@ class ProfileModeTest {
                     if (e.def().operation() == Operation.MARK) regions.merge("mark " + e.regionName(), 1L, Long::sum);
                 });
                 Map<String, Long> profiledRegions = new TreeMap<>();
-                try (TraceFile p = TraceFile.open(Traces.peFile(profiled, pe))) {
+                Path profile = Traces.peFile(profiled, pe);
+                assertTrue(Files.size(profile) <= 64 * 1024, profile + ": " + Files.size(profile) + " bytes");
+                try (TraceFile p = TraceFile.open(profile)) {
                     for (ProfileEntry e : p.profile()) {
                         if (e.def().operation() == Operation.REGION_BEGIN) profiledRegions.merge("region " + e.region(), e.calls(), Long::sum);
                         if (e.def().operation() == Operation.MARK) profiledRegions.merge("mark " + e.region(), e.calls(), Long::sum);

@@ -92,7 +92,7 @@ public final class Layout {
     /** The file is a profile (version_major PROFILE_VERSION_MAJOR). */
     public static final int RUN_PROFILE = 4;
     /** A profile's block size unless SHMEMTRACE_BLOCK_SIZE says otherwise: a profile is a few kilobytes. */
-    public static final int PROFILE_BLOCK_SIZE = 16384;
+    public static final int PROFILE_BLOCK_SIZE = 8192;
 
     // Block header.
     public static final int BLOCK_HEADER = 64;

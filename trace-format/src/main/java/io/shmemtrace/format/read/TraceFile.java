@@ -152,6 +152,11 @@ public final class TraceFile implements AutoCloseable {
         return List.copyOf(problems);
     }
 
+    /** An event table as stored, and decoded (an EventTable is immutable: files may share one). */
+    private record DecodedTable(int major, int inflated, byte[] stored, EventTable table) {}
+
+    private static volatile DecodedTable lastTable;
+
     private EventTable readTable(FileChannel channel) throws IOException, TraceFormatException {
         ByteBuffer h = readFully(channel, 0, HEADER_SIZE);
         long offset = Integer.toUnsignedLong(h.getInt(H_TABLE_OFFSET));
@@ -168,11 +173,20 @@ public final class TraceFile implements AutoCloseable {
         if (crc32c(bytes, 0, bytes.length) != h.getInt(H_TABLE_CRC)) {
             throw new TraceFormatException(path, "damaged event table (checksum mismatch)");
         }
+        // The PEs of a run carry the same table: the last one decoded is taken again when its bytes are these.
+        DecodedTable last = lastTable;
+        int inflated = h.getInt(H_TABLE_SIZE);
+        if (last != null && last.major == header.versionMajor() && last.inflated == inflated
+                && java.util.Arrays.equals(last.stored, bytes)) {
+            return last.table;
+        }
         try {
             // format 2 stores it deflated (io.shmemtrace.format.StoredTable), format 1 as it is
             byte[] table = header.versionMajor() >= 2
                     ? StoredTable.inflate(bytes, Integer.toUnsignedLong(h.getInt(H_TABLE_SIZE))) : bytes;
-            return EventTable.decode(table);
+            EventTable decoded = EventTable.decode(table);
+            lastTable = new DecodedTable(header.versionMajor(), inflated, bytes, decoded);
+            return decoded;
         } catch (IllegalArgumentException e) {
             throw new TraceFormatException(path, "damaged event table: " + e.getMessage());
         }
