@@ -1,14 +1,24 @@
 /* A program that steers its trace (shmemtrace.h): nested regions and a mark, a paused stretch, and calls of
- * shmem_my_pe for a run that excludes it. It prints how many calls of each kind it made, per PE, for the test to
+ * shmem_my_pe for a run that excludes it, and a barrier in "solve" that the last PE reaches 2 ms late (a wait state in
+ * a region). It prints how many calls of each kind it made, per PE, for the test to
  * compare with the trace: "pe N: recorded shmem_long_p R shmem_quiet Q; paused shmem_long_p P shmem_quiet 1;
  * calls shmem_my_pe M; regions iteration I". */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "shmemtrace.h"
 
 static long target[64];
+
+static void compute_for_ms(int ms)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < ms * 1000000L);
+}
 
 int main(int argc, char **argv)
 {
@@ -31,6 +41,8 @@ int main(int argc, char **argv)
         recorded_quiet++;
         shmemtrace_region_end("iteration");
     }
+    if (me == npes - 1) compute_for_ms(2);
+    shmem_barrier_all(); /* in "solve": the other PEs wait here for the last one */
     shmemtrace_region_end("solve");
 
     shmemtrace_pause();

@@ -52,7 +52,7 @@ class SteeredTraceTest {
             assertEquals(s.recordedQuiet(), h.recorded().get("shmem_quiet"));
             assertEquals(null, h.recorded().get("shmem_my_pe"), "excluded: not one recorded");
             assertEquals(1L, h.recorded().get("shmem_n_pes"));
-            assertEquals(1L, h.recorded().get("shmem_barrier_all"), "recorded again after the resume");
+            assertEquals(2L, h.recorded().get("shmem_barrier_all"), "in solve, and again after the resume");
             assertEquals(Map.of("shmem_long_p", List.of(s.pausedP(), 0L), "shmem_quiet", List.of(1L, 0L),
                     "shmem_my_pe", List.of(0L, s.myPeCalls())), h.counted());
             List<String> expected = new ArrayList<>(List.of("begin setup", "mark ready", "end setup", "begin solve"));
@@ -64,6 +64,11 @@ class SteeredTraceTest {
                 .runOk().stdout();
         assertTrue(Pattern.compile("\n  iteration +" + 2 * ITERATIONS + " ").matcher(summary).find(), summary);
         assertTrue(Pattern.compile("\n  shmem_my_pe +0 +" + 2 * (ITERATIONS + 1) + "\n").matcher(summary).find(), summary);
+
+        // The wait at the barrier in "solve" (one PE computes 2 ms before it) is that region's.
+        String patterns = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--patterns", run.toString())
+                .runOk().stdout();
+        assertTrue(Pattern.compile("\n  solve +wait_at_barrier +0\\.0*[1-9]").matcher(patterns).find(), patterns);
 
         // The same binary without the tracer: the weak functions are absent, each call is skipped.
         assertEquals(sorted(traced.stdout()), sorted(Programs.plain(2, program, Integer.toString(ITERATIONS)).runOk().stdout()));
@@ -83,7 +88,7 @@ class SteeredTraceTest {
             // Before "solve": paused (n_pes and my_pe excluded anyway: exclusion is counted first, by its stub).
             assertEquals(Map.of("shmem_long_p", List.of(s.pausedP(), 0L), "shmem_quiet", List.of(1L, 0L),
                     "shmem_my_pe", List.of(0L, s.myPeCalls()), "shmem_n_pes", List.of(0L, 1L),
-                    "shmem_barrier_all", List.of(0L, 1L)), h.counted());
+                    "shmem_barrier_all", List.of(0L, 2L)), h.counted());
             assertEquals(List.of("begin (paused)", "begin setup", "mark ready", "end setup", "end (paused)", "begin solve"),
                     h.regions().subList(0, 6));
         }

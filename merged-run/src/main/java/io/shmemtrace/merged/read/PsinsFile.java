@@ -313,6 +313,9 @@ public final class PsinsFile implements AutoCloseable {
         private int lastThread = -1;
         private long lastEndNs;
         private long event;
+        /** The thread's regions open, innermost last (name indexes). */
+        private int[] open = new int[8];
+        private int depth;
 
         private TaskReader(int task, Window in, TaskEntry entry) {
             this.task = task;
@@ -348,6 +351,7 @@ public final class PsinsFile implements AutoCloseable {
                 if (thread != lastThread) {
                     lastThread = thread;
                     lastEndNs = 0;
+                    depth = 0;
                 }
                 long burstNs = in.uvar();
                 long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
@@ -371,6 +375,7 @@ public final class PsinsFile implements AutoCloseable {
                 r.address = 0;
                 r.signal = 0;
                 r.region = -1;
+                r.enclosing = depth == 0 ? -1 : open[depth - 1];
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
@@ -428,6 +433,17 @@ public final class PsinsFile implements AutoCloseable {
             } catch (Leb128.Overrun e) {
                 throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
                         + " runs past the task's records (cut short or damaged)");
+            }
+            if (r.type == PsinsType.REGION_BEGIN) {
+                if (depth == open.length) open = java.util.Arrays.copyOf(open, 2 * depth);
+                open[depth++] = r.region;
+            } else if (r.type == PsinsType.REGION_END) {
+                for (int i = depth - 1; i >= 0; i--) { // the innermost open region of its name
+                    if (open[i] != r.region) continue;
+                    System.arraycopy(open, i + 1, open, i, depth - i - 1);
+                    depth--;
+                    break;
+                }
             }
             event++;
             return true;

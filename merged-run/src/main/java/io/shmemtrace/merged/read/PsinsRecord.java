@@ -37,6 +37,7 @@ public final class PsinsRecord {
     long value;
     int site = -1;
     int region = -1;
+    int enclosing = -1;
 
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
@@ -67,6 +68,7 @@ public final class PsinsRecord {
         c.value = value;
         c.site = site;
         c.region = region;
+        c.enclosing = enclosing;
         return c;
     }
 
@@ -117,6 +119,8 @@ public final class PsinsRecord {
     public int site() { return site; }
     /** Region records (REGION_BEGIN, REGION_END, MARK): the name's index in the file's name table; -1 otherwise. */
     public int region() { return region; }
+    /** The innermost of the program's regions open when the record was made (a name index), -1 outside every one. */
+    public int enclosingRegion() { return enclosing; }
     /** Quiet: how many earlier calls it completed. */
     public int completed() { return completed; }
 }

@@ -39,20 +39,24 @@ public final class WaitStates implements WaitState.Listener {
     private final List<CallEntry> calls;
     /** The merged file's site names, by site index (empty without call sites). */
     private final List<String> siteNames;
+    /** The program's region names (shmemtrace.h), and per region the seconds lost by pattern (by ordinal). */
+    private final List<String> regionNames;
+    private final Map<Integer, double[]> byRegion = new TreeMap<>();
     /** Waits the replay found longer than the traced call they were part of, and by how much (seconds). */
     private long beyondCall;
     private double beyondSeconds;
     /** Where the waits come from, for the reader: the traced run (of), or the run a replay predicts (collector). */
     private String source = "";
 
-    private WaitStates(List<CallEntry> calls, List<String> siteNames) {
+    private WaitStates(List<CallEntry> calls, List<String> siteNames, List<String> regionNames) {
         this.calls = calls;
         this.siteNames = siteNames;
+        this.regionNames = regionNames;
     }
 
     /** A listener for a replay of merged (the waits of the run it predicts): call sites named through its site table. */
     public static WaitStates collector(PsinsFile merged, Consumer<String> notes) {
-        return new WaitStates(merged.calls(), merged.siteNames(notes));
+        return new WaitStates(merged.calls(), merged.siteNames(notes), merged.regionNames());
     }
 
     @Override
@@ -62,6 +66,10 @@ public final class WaitStates implements WaitState.Listener {
         LongDoubleMap m = byTask[task];
         if (m == null) m = byTask[task] = new LongDoubleMap();
         m.add((long) state.ordinal() << 56 | (long) call.call().index() << 32 | (call.site() & 0xFFFFFFFFL), seconds);
+        if (call.enclosingRegion() >= 0) {
+            byRegion.computeIfAbsent(call.enclosingRegion(), r -> new double[WaitState.values().length])[state.ordinal()]
+                    += seconds;
+        }
         sorted = null;
     }
 
@@ -194,6 +202,17 @@ public final class WaitStates implements WaitState.Listener {
             Map<String, Double> sites = new TreeMap<>();
             for (var byCall : byPe.values()) byCall.forEach((call, v) -> sites.merge(call, v[0], Double::sum));
             sites.forEach((call, t) -> out.printf(Locale.ROOT, "  at %-30s %14.9f%n", call, t));
+        }
+        if (!byRegion.isEmpty()) {
+            out.println("by region (the program's innermost region around the waiting call; seconds, all PEs):");
+            byRegion.forEach((region, lost) -> {
+                for (WaitState state : WaitState.values()) {
+                    if (lost[state.ordinal()] > 0) {
+                        out.printf(Locale.ROOT, "  %-24s %-20s %14.9f%n", regionNames.get(region), state.label,
+                                lost[state.ordinal()]);
+                    }
+                }
+            });
         }
     }
 
