@@ -63,6 +63,12 @@ final class CallSiteReport extends Report {
     @Override
     void endFile(TraceFile file) {
         if (!fileHasSites) return;
+        for (var p : file.profile()) { // a profile's entries per call site, as mpiP keeps them
+            if (p.def().operation().isRegion()) continue;
+            names.putIfAbsent(p.def().id(), p.def().name());
+            current.computeIfAbsent(p.site(), k -> new HashMap<>()).computeIfAbsent(p.def().id(), k -> new CallStats())
+                    .add(p.calls(), p.totalNs(), p.minNs(), p.maxNs(), p.bytes());
+        }
         ModuleMap map = ModuleMap.of(file, notes);
         symbolizer.expect(map);
         for (var byAddress : current.entrySet()) {

@@ -121,6 +121,11 @@ final class HtmlReport extends Report {
     @Override
     void endFile(TraceFile f) {
         current.addProfile(f.profile());
+        for (var e : f.profile()) { // a profile's sizes: its histogram buckets (k: 2^(k-1) to 2^k - 1 bytes)
+            if (e.def().operation().isRegion() || e.def().elemSize() == 0) continue;
+            long[] bins = sizes.computeIfAbsent(e.def().operation(), k -> new long[SIZE_BINS]);
+            for (int k = 1; k < e.histogram().length; k++) bins[Math.min(k - 1, SIZE_BINS - 1)] += e.histogram()[k];
+        }
         PeStats p = current.finish(f.header().pe(), f.unrecorded());
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});

@@ -53,6 +53,17 @@ class ProfileModeTest {
     }
 
     @Test
+    void aProfileWithCallSitesGivesMpiPsTable() throws Exception {
+        Path run = Workspace.freshDir("profile-sites").resolve("run");
+        Programs.traced(2, run, Programs.compile("calls")).env("SHMEMTRACE_MODE", "profile")
+                .env("SHMEMTRACE_CALLSITES", "1").runOk();
+        String summary = Command.of(BIN2TXT, "--summary", run.toString()).runOk().stdout();
+        // calls.c: 10 + me shmem_long_p calls from one loop on each PE, 2 PEs
+        assertTrue(java.util.regex.Pattern.compile("\n +\\d+ shmem_long_p +21 .* 2  main@calls\\.c:\\d+\n")
+                .matcher(summary).find(), summary);
+    }
+
+    @Test
     void aProfileKeepsTheRegionsMarksAndPausedCalls() throws Exception {
         Path program = SteeredTraceTest.compile(false);
         Path dir = Workspace.freshDir("profile-steer");
