@@ -52,6 +52,24 @@ class ProfileModeTest {
         assertTrue(Files.readString(page).contains("id=\"no-timeline\""));
     }
 
+    /** crash.c: N calls of shmem_long_p, then a kill, a segfault or an exit without finalize; the profile has them all. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({"kill, RUNNING", "segv, RUNNING", "exit, EXITED"})
+    void everyCompletedCallSurvivesTheEnd(String mode, io.shmemtrace.format.TraceState state) throws Exception {
+        int calls = 3000;
+        Path run = Workspace.freshDir("profile-" + mode).resolve("run");
+        Programs.traced(1, run, Programs.compile("crash"), mode, Integer.toString(calls)).env("SHMEMTRACE_MODE", "profile")
+                .run();
+        try (TraceFile f = TraceFile.open(Traces.peFile(run, 0))) {
+            assertEquals(state, f.header().state());
+            assertEquals(List.of(), f.problems().stream().filter(io.shmemtrace.format.read.TraceProblem::damage).toList());
+            ProfileEntry p = f.profile().stream().filter(e -> e.def().name().equals("shmem_long_p")).findFirst().orElseThrow();
+            assertEquals(calls, p.calls());
+            assertEquals(8L * calls, p.bytes());
+            assertEquals(calls, p.histogram()[4], "8 bytes: bucket 4 (8 to 15 bytes)");
+        }
+    }
+
     @Test
     void aProfileWithCallSitesGivesMpiPsTable() throws Exception {
         Path run = Workspace.freshDir("profile-sites").resolve("run");

@@ -65,6 +65,17 @@ class SteeredTraceTest {
         assertTrue(Pattern.compile("\n  iteration +" + 2 * ITERATIONS + " ").matcher(summary).find(), summary);
         assertTrue(Pattern.compile("\n  shmem_my_pe +0 +" + 2 * (ITERATIONS + 1) + "\n").matcher(summary).find(), summary);
 
+        // The report page: the regions' table, the marks, the calls not recorded, and regions drawn on the lanes.
+        Path page = run.resolveSibling("report.html");
+        Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--html", page.toString(), run.toString()).runOk();
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<tr data-region=\"iteration\"><td>iteration</td><td>" + 2 * ITERATIONS + "</td>"), html);
+        assertTrue(html.contains("<p id=\"marks\">Marks: ready &times;2</p>"), html);
+        assertTrue(html.contains("<tr data-function=\"shmem_my_pe\"><td>shmem_my_pe</td><td>0</td><td>"
+                + 2 * (ITERATIONS + 1) + "</td></tr>"), html);
+        assertEquals(2 * ITERATIONS, html.split("<title>PE \\d+ region iteration ", -1).length - 1, "a span per iteration");
+        assertEquals(2, html.split("<rect class=\"region-paused\"", -1).length - 1, "a grey span per PE's pause");
+
         // The wait at the barrier in "solve" (one PE computes 2 ms before it) is that region's.
         String patterns = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--patterns", run.toString())
                 .runOk().stdout();
