@@ -17,10 +17,11 @@ if [ ! -f "$dist/lib/VERSION" ] || [ ! -f "$dist/lib/libshmemtrace.so" ]; then
   exit 1
 fi
 version=$(cat "$dist/lib/VERSION")
-mkdir -p "$prefix/bin" "$prefix/lib" "$prefix/share/modulefiles/shmemtrace"
+mkdir -p "$prefix/bin" "$prefix/lib" "$prefix/include" "$prefix/share/modulefiles/shmemtrace"
 prefix=$(CDPATH= cd -- "$prefix" && pwd)
 cp -p "$dist"/bin/* "$prefix/bin/"
 cp -p "$dist"/lib/* "$prefix/lib/"
+cp -p "$dist"/include/* "$prefix/include/"
 chmod 755 "$prefix"/bin/*
 sed -e "s|@PREFIX@|$prefix|g" -e "s|@VERSION@|$version|g" "$root/distribution/src/modulefile.tcl" \
   > "$prefix/share/modulefiles/shmemtrace/$version"

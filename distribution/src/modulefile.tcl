@@ -9,4 +9,7 @@ module-whatis "shmemtrace @VERSION@: OpenSHMEM call tracer, trace tools (text, H
 conflict shmemtrace
 set root {@PREFIX@}
 prepend-path PATH $root/bin
+# shmemtrace.h and the stub library, for programs that mark regions (cc -lshmemtrace-stub finds it)
+prepend-path CPATH $root/include
+prepend-path LIBRARY_PATH $root/lib
 setenv SHMEMTRACE_ROOT $root

@@ -74,7 +74,7 @@ static shmt_profile_entry *site_entry(shmt_thread *t, shmt_profile_thread *p, un
     return NULL; /* full: such calls go unprofiled */
 }
 
-shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *site)
+static shmt_profile_entry *find_slot(shmt_thread *t, unsigned id, const void *site)
 {
     shmt_profile_thread *p = state(t);
     if (p == NULL || id >= SHMT_EVENT_COUNT) return NULL;
@@ -86,6 +86,13 @@ shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *s
     t->profile_slots = p->by_region[region];
     if (t->profile_slots[id] == NULL) t->profile_slots[id] = new_entry(t, p, id, region, 0);
     return t->profile_slots[id];
+}
+
+shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *site)
+{
+    shmt_profile_entry *e = find_slot(t, id, site);
+    if (e == NULL) shmt_file_count_dropped(1); /* not profiled: the header says so, as for a trace's lost events */
+    return e;
 }
 
 static void add(shmt_profile_entry *e, uint64_t d, uint64_t inner)
