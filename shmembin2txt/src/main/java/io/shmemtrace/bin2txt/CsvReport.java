@@ -101,8 +101,11 @@ final class CsvReport extends Report {
     void event(TraceEvent e) {
         EventDef d = e.def();
         int id = d.id();
+        // A region record's fields are its name (the program's string: quoted as CSV needs), not its number.
+        byte[] region = d.operation().isRegion()
+                ? Csv.field("name=" + e.regionName()).getBytes(StandardCharsets.UTF_8) : null;
+        int p = buf.reserve(maxRow[id] + (region == null ? 0 : region.length));
         byte[] b = buf.array();
-        int p = buf.reserve(maxRow[id]);
         if (e.pe() != prefixPe || e.thread() != prefixThread) {
             prefixPe = e.pe();
             prefixThread = e.thread();
@@ -124,8 +127,9 @@ final class CsvReport extends Report {
         b[p++] = ',';
         p = AsciiBuffer.dec(b, p, d.elemSize() > 0 ? e.bytes() : 0);
         b[p++] = ',';
-        byte[][] names = fieldNames[id];
+        byte[][] names = region != null ? new byte[0][] : fieldNames[id];
         byte[] style = styles[id];
+        if (region != null) p = AsciiBuffer.bytes(b, p, region);
         for (int i = 0; i < names.length; i++) {
             p = AsciiBuffer.bytes(b, p, names[i]);
             long v = e.value(i);

@@ -128,6 +128,10 @@ class SteeredTraceTest {
         assertTrue(text.contains("# region name 3: iteration\n"), text);
         assertEquals(2 * ITERATIONS, text.lines().filter(l -> l.contains(" region_begin ") && l.endsWith(" region=3")).count());
 
+        String csv = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--csv", run.toString()).runOk().stdout();
+        assertEquals(4 * ITERATIONS, csv.lines().filter(l -> l.endsWith(",name=iteration")).count(), "begins and ends, 2 PEs");
+        assertEquals(4, csv.lines().filter(l -> l.endsWith(",\"name=(paused)\"") || l.endsWith(",name=(paused)")).count());
+
         // The measured model replays the run as traced: each region's predicted time is its traced time.
         String sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "--comm-model", "measured", run.toString())
                 .runOk().stdout();
