@@ -92,7 +92,7 @@ awk -F, 'NR > 1 {
   printf "%-12s %-10s %9.4f %9.4f %+7.1f%%   %9.4f [%.4f-%.4f] %9.4f %+7.1f%% %10.0f %5.2f\n",
     $1, $2, $3, $4, 100 * $5, $6, $7, $8, $9, 100 * $10, $12, $13 }' "$out/validation.csv" > "$out/rows.txt"
 {
-  printf "%-12s %-10s %9s %9s %8s   %9s %15s %9s %8s %10s %5s\n", program model "traced_A" "pred_A" "err_A" "traced_B" \
+  printf "%-12s %-10s %9s %9s %8s   %9s %15s %9s %8s %10s %5s\n" program model "traced_A" "pred_A" "err_A" "traced_B" \
     "B_min-max" "pred_B" "err_B" "events/s" "load"
   cat "$out/rows.txt"
   echo

@@ -28,6 +28,7 @@
 #define GLOB_DAT R_AARCH64_GLOB_DAT
 #endif
 
+#if defined(JUMP_SLOT)
 /* Every function's id, in the order of its name (strcmp), for the relocations' symbol names. */
 static unsigned by_name[SHMT_EVENT_COUNT];
 
@@ -49,7 +50,6 @@ static int function_id(const char *name)
     return -1;
 }
 
-#if defined(JUMP_SLOT)
 typedef struct {
     char library_dir[PATH_MAX];
     uintptr_t shim_base;
