@@ -115,7 +115,7 @@ class ProfileModeTest {
     }
 
     /** Per function: calls and bytes, from a trace's events or a profile's entries and events. */
-    private static Map<String, List<Long>> callsAndBytes(Path file) throws Exception {
+    static Map<String, List<Long>> callsAndBytes(Path file) throws Exception {
         Map<String, long[]> m = new TreeMap<>();
         try (TraceFile f = TraceFile.open(file)) {
             f.read(e -> {

@@ -87,6 +87,14 @@ class SosTest {
         assertEquals(4 * 8, setWait.field("ivars_bytes"), "the span of the 4 flags it waits on");
         assertEquals(0, setWait.field("masked"));
         mergedAndReplayedAsTraced(run);
+
+        // Profiled with SOS (its library's own calls left alone): the same calls and bytes per function as traced.
+        Path profiled = run.resolveSibling("profile");
+        Sos.traced(4, profiled, program, "10").env("SHMEMTRACE_MODE", "profile").runOk();
+        for (int pe = 0; pe < 4; pe++) {
+            assertEquals(ProfileModeTest.callsAndBytes(Traces.peFile(run, pe)),
+                    ProfileModeTest.callsAndBytes(Traces.peFile(profiled, pe)), "PE " + pe + ", profiled");
+        }
     }
 
     /**
