@@ -1,5 +1,6 @@
 package io.shmemtrace.otf2;
 
+import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
@@ -144,25 +145,21 @@ final class Otf2Stream {
         out.flush();
     }
 
-    /** The current thread's user regions entered and not left, innermost first. */
-    private final java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
+    /** The current thread's user regions entered and not left. */
+    private final OpenRegions<Integer> open = new OpenRegions<>(region -> region);
 
     private void userRegion(PsinsType type, int region, long at) throws IOException {
         switch (type) {
             case REGION_BEGIN -> {
                 event("E", at, region);
-                open.push(region);
+                open.begin(region);
             }
             case REGION_END -> {
-                if (!open.contains(region)) return; // never entered (its begin was not traced)
-                List<Integer> above = new ArrayList<>();
-                while (open.peek() != region) above.add(open.pop());
-                for (int inner : above) event("X", at, inner);
-                event("X", at, open.pop());
-                for (int i = above.size() - 1; i >= 0; i--) {
-                    event("E", at, above.get(i));
-                    open.push(above.get(i));
-                }
+                List<Integer> inside = open.inside(region);
+                if (inside == null) return; // never entered (its begin was not traced)
+                for (int inner : inside) event("X", at, inner);
+                event("X", at, open.end(region));
+                for (int i = inside.size() - 1; i >= 0; i--) event("E", at, inside.get(i)); // still open: entered again
             }
             default -> { // a mark
                 event("E", at, region);
@@ -173,7 +170,7 @@ final class Otf2Stream {
 
     /** Leaves the current thread's open user regions at its last event's end. */
     private void leaveAll(long at) throws IOException {
-        while (!open.isEmpty()) event("X", at, open.pop());
+        for (int region : open.endAll()) event("X", at, region);
     }
 
     private void writeSets(int tasks) throws IOException {

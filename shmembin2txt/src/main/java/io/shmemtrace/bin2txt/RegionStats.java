@@ -1,19 +1,14 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.Iterator;
-import java.util.List;
 import java.util.TreeMap;
 
 /**
  * The program's regions (shmemtrace.h; trace-format/FORMAT.md, "Regions"), per name: how many times one was
- * entered, the time from begin to end, and the time in SHMEM calls in between; and the marks, per name. A region
- * ends at the innermost open one of its name (regions need not nest: a paused stretch may span others); one still
- * open when its thread's events end closes at its last event.
+ * entered, the time from begin to end, and the time in SHMEM calls in between; and the marks, per name. Regions
+ * open and close as {@link OpenRegions} says; one still open when its thread's events end closes at its last event.
  */
 final class RegionStats {
     static final class Region {
@@ -49,7 +44,7 @@ final class RegionStats {
         private record Open(String name, long beginNs, long shmemAtBegin) {}
 
         private final RegionStats stats = new RegionStats();
-        private final Deque<Open> open = new ArrayDeque<>();
+        private final OpenRegions<Open> open = new OpenRegions<>(Open::name);
         private int thread = -1;
         private long shmemNs;
         private long lastEndNs;
@@ -69,16 +64,10 @@ final class RegionStats {
             }
             String name = e.regionName();
             switch (op) {
-                case REGION_BEGIN -> open.push(new Open(name, e.startNs(), shmemNs));
+                case REGION_BEGIN -> open.begin(new Open(name, e.startNs(), shmemNs));
                 case REGION_END -> {
-                    for (Iterator<Open> it = open.iterator(); it.hasNext(); ) { // innermost first
-                        Open o = it.next();
-                        if (o.name().equals(name)) {
-                            it.remove();
-                            close(o, e.startNs());
-                            break;
-                        }
-                    }
+                    Open o = open.end(name);
+                    if (o != null) close(o, e.startNs());
                 }
                 default -> stats.marks.merge(name, 1L, Long::sum);
             }
@@ -92,9 +81,7 @@ final class RegionStats {
         }
 
         private void closeAll() {
-            List<Open> left = new ArrayList<>(open);
-            open.clear();
-            for (Open o : left) close(o, lastEndNs);
+            for (Open o : open.endAll()) close(o, lastEndNs);
         }
 
         /** A profile's region entry (entered, time, time in SHMEM within) or mark entry. */

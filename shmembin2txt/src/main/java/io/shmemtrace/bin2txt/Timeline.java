@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
@@ -45,7 +46,7 @@ final class Timeline {
             long base = in.header().initMonoNs() - baseMonoNs;
             List<Box> mine = new ArrayList<>();
             long[] skipped = {0};
-            java.util.ArrayDeque<Span> open = new java.util.ArrayDeque<>(); // the lane's regions begun, innermost first
+            OpenRegions<Span> open = new OpenRegions<>(Span::name); // the lane's regions begun
             long[] laneEnd = {Long.MIN_VALUE};
             try {
                 TraceFile f = in.file();
@@ -67,7 +68,7 @@ final class Timeline {
             } finally {
                 in.close();
             }
-            for (Span o : open) spans.add(new Span(lane, o.start, laneEnd[0], o.name, false)); // still open at the end
+            for (Span o : open.endAll()) spans.add(new Span(lane, o.start, laneEnd[0], o.name, false)); // still open at the end
             notDrawn += skipped[0];
             for (Box b : mine) {
                 from = Math.min(from, b.start);
@@ -130,19 +131,13 @@ final class Timeline {
         return h.toString();
     }
 
-    /** A region record of a lane: a begin opens a span, an end closes the innermost open one of its name, a mark is one. */
-    private static void region(Operation op, String name, int lane, long at, java.util.ArrayDeque<Span> open, List<Span> spans) {
+    /** A region record of a lane: a begin opens a span, an end closes it (OpenRegions), a mark is one. */
+    private static void region(Operation op, String name, int lane, long at, OpenRegions<Span> open, List<Span> spans) {
         switch (op) {
-            case REGION_BEGIN -> open.push(new Span(lane, at, at, name, false));
+            case REGION_BEGIN -> open.begin(new Span(lane, at, at, name, false));
             case REGION_END -> {
-                for (var it = open.iterator(); it.hasNext(); ) {
-                    Span o = it.next();
-                    if (o.name.equals(name)) {
-                        it.remove();
-                        spans.add(new Span(lane, o.start, at, name, false));
-                        break;
-                    }
-                }
+                Span o = open.end(name);
+                if (o != null) spans.add(new Span(lane, o.start, at, name, false));
             }
             default -> spans.add(new Span(lane, at, at, name, true));
         }

@@ -4,6 +4,7 @@ import io.shmemtrace.format.Escape;
 import static io.shmemtrace.merged.format.PsinsLayout.*;
 
 import io.shmemtrace.format.Leb128;
+import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
 import io.shmemtrace.merged.format.PsinsType;
@@ -313,9 +314,9 @@ public final class PsinsFile implements AutoCloseable {
         private int lastThread = -1;
         private long lastEndNs;
         private long event;
-        /** The thread's regions open, innermost last (name indexes). */
-        private int[] open = new int[8];
-        private int depth;
+        /** The thread's regions open (name indexes), and the innermost one's (-1: none). */
+        private final OpenRegions<Integer> open = new OpenRegions<>(name -> name);
+        private int enclosing = -1;
 
         private TaskReader(int task, Window in, TaskEntry entry) {
             this.task = task;
@@ -351,7 +352,8 @@ public final class PsinsFile implements AutoCloseable {
                 if (thread != lastThread) {
                     lastThread = thread;
                     lastEndNs = 0;
-                    depth = 0;
+                    open.endAll();
+                    enclosing = -1;
                 }
                 long burstNs = in.uvar();
                 long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
@@ -375,7 +377,7 @@ public final class PsinsFile implements AutoCloseable {
                 r.address = 0;
                 r.signal = 0;
                 r.region = -1;
-                r.enclosing = depth == 0 ? -1 : open[depth - 1];
+                r.enclosing = enclosing;
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
@@ -434,16 +436,10 @@ public final class PsinsFile implements AutoCloseable {
                 throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
                         + " runs past the task's records (cut short or damaged)");
             }
-            if (r.type == PsinsType.REGION_BEGIN) {
-                if (depth == open.length) open = java.util.Arrays.copyOf(open, 2 * depth);
-                open[depth++] = r.region;
-            } else if (r.type == PsinsType.REGION_END) {
-                for (int i = depth - 1; i >= 0; i--) { // the innermost open region of its name
-                    if (open[i] != r.region) continue;
-                    System.arraycopy(open, i + 1, open, i, depth - i - 1);
-                    depth--;
-                    break;
-                }
+            if (r.type.payload() == PsinsType.Payload.REGION && r.type != PsinsType.MARK) {
+                if (r.type == PsinsType.REGION_BEGIN) open.begin(r.region);
+                else open.end(r.region);
+                enclosing = open.isEmpty() ? -1 : open.innermost();
             }
             event++;
             return true;

@@ -1,17 +1,15 @@
 package io.shmemtrace.replay.engine;
 
+import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsRecord;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
 
 /**
  * The program's regions (shmemtrace.h) as replayed: per region name, how many times a task entered it and the time
- * from its begin to its end, traced and predicted, summed over tasks. A region ends at the innermost open one of its
- * name in the same sequence; one still open at the sequence's end closes at its last event.
+ * from its begin to its end, traced and predicted, summed over tasks. Regions open and close per sequence as
+ * {@link OpenRegions} says; one still open at the sequence's end closes at its last event.
  */
 public final class RegionTimes {
     /** A region's figures: entries, and seconds from begin to end summed over them. */
@@ -23,7 +21,7 @@ public final class RegionTimes {
     private final long[] entered;
     private final double[] traced;
     private final double[] predicted;
-    private final Deque<Open>[] open;
+    private final OpenRegions<Open>[] open;
 
     @SuppressWarnings("unchecked")
     RegionTimes(List<String> names, int sequences) {
@@ -31,23 +29,17 @@ public final class RegionTimes {
         entered = new long[names.size()];
         traced = new double[names.size()];
         predicted = new double[names.size()];
-        open = names.isEmpty() ? new Deque[0] : new Deque[sequences];
+        open = names.isEmpty() ? new OpenRegions[0] : new OpenRegions[sequences];
     }
 
     /** A region record r of sequence s, replayed at start (its duration is 0). */
     void record(Sequence s, PsinsRecord r, double start) {
         if (r.type() == PsinsType.REGION_BEGIN) {
-            if (open[s.index] == null) open[s.index] = new ArrayDeque<>();
-            open[s.index].push(new Open(r.region(), start, r.start()));
+            if (open[s.index] == null) open[s.index] = new OpenRegions<>(Open::name);
+            open[s.index].begin(new Open(r.region(), start, r.start()));
         } else if (r.type() == PsinsType.REGION_END && open[s.index] != null) {
-            for (Iterator<Open> it = open[s.index].iterator(); it.hasNext(); ) { // innermost first
-                Open o = it.next();
-                if (o.name() == r.region()) {
-                    it.remove();
-                    close(o, start, r.start());
-                    break;
-                }
-            }
+            Open o = open[s.index].end(r.region());
+            if (o != null) close(o, start, r.start());
         }
     }
 
@@ -61,8 +53,7 @@ public final class RegionTimes {
     List<Region> finish(double[] lastEnd, double[] tracedLastEnd) {
         for (int i = 0; i < open.length; i++) {
             if (open[i] == null) continue;
-            for (Open o : open[i]) close(o, lastEnd[i], tracedLastEnd[i]);
-            open[i].clear();
+            for (Open o : open[i].endAll()) close(o, lastEnd[i], tracedLastEnd[i]);
         }
         List<Region> list = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
