@@ -20,6 +20,20 @@
 
 static unsigned char excluded[SHMT_EVENT_COUNT];
 
+int shmt_event_id(const char *name)
+{
+    if (shmt_event_infos == NULL || shmt_ids_by_name == NULL) return -1;
+    size_t lo = 0, hi = SHMT_EVENT_COUNT;
+    while (lo < hi) { /* a binary search: the generator sorted the ids by name */
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(shmt_event_infos[shmt_ids_by_name[mid]].name, name);
+        if (c == 0) return shmt_ids_by_name[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return -1;
+}
+
 static int selects(const char *selector, unsigned id)
 {
     if (strncmp(selector, "op:", 3) == 0) return strcmp(selector + 3, shmt_event_infos[id].operation) == 0;
@@ -49,7 +63,7 @@ int shmt_filter_select(void)
     const char *include = getenv(SHMT_ENV_INCLUDE), *exclude = getenv(SHMT_ENV_EXCLUDE);
     int any_setting = (include != NULL && *include) || (exclude != NULL && *exclude);
     if (!any_setting || shmt_event_infos == NULL) return 0;
-    int pe = ((int (*)(void))shmt_resolve("shmem_my_pe"))();
+    int pe = shmt_pe();
     if (include != NULL && *include) {
         for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) excluded[id] = shmt_event_infos[id].excluded != NULL;
         apply_list(SHMT_ENV_INCLUDE, include, 0, pe);

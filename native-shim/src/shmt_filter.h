@@ -16,8 +16,13 @@ typedef struct shmt_event_info {
     shmt_stub profiled;
 } shmt_event_info;
 
-/* Generated with the wrappers; weak, so that the format's test writers link without them. */
+/* Generated with the wrappers; weak, so that the format's test writers link without them. shmt_ids_by_name: every
+ * id, in the order of its function's name (strcmp). */
 extern const shmt_event_info shmt_event_infos[] __attribute__((weak)) SHMT_HIDDEN;
+extern const unsigned short shmt_ids_by_name[] __attribute__((weak)) SHMT_HIDDEN;
+
+/* The event id of the function the shim wraps under this name; -1 for any other name (or without the tables). */
+int shmt_event_id(const char *name) SHMT_HIDDEN;
 
 /* Reads SHMEMTRACE_INCLUDE and SHMEMTRACE_EXCLUDE (once, when the trace has started): how many functions are
  * excluded (their count entries made, for their stubs). */

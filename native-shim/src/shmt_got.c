@@ -29,27 +29,6 @@
 #endif
 
 #if defined(JUMP_SLOT)
-/* Every function's id, in the order of its name (strcmp), for the relocations' symbol names. */
-static unsigned by_name[SHMT_EVENT_COUNT];
-
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(shmt_event_infos[*(const unsigned *)a].name, shmt_event_infos[*(const unsigned *)b].name);
-}
-
-static int function_id(const char *name)
-{
-    size_t lo = 0, hi = SHMT_EVENT_COUNT;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcmp(shmt_event_infos[by_name[mid]].name, name);
-        if (c == 0) return (int)by_name[mid];
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return -1;
-}
-
 typedef struct {
     char library_dir[PATH_MAX];
     uintptr_t shim_base;
@@ -81,7 +60,7 @@ static void patch_relocations(const struct dl_phdr_info *info, const ElfW(Rela) 
         if (type != JUMP_SLOT && type != GLOB_DAT) continue;
         size_t name = symtab[ELF64_R_SYM(rel[i].r_info)].st_name;
         if (name >= strsz || strncmp(strtab + name, "shmem", 5) != 0) continue;
-        int id = function_id(strtab + name);
+        int id = shmt_event_id(strtab + name);
         shmt_stub stub = id >= 0 ? scope->stub_for((unsigned)id) : NULL;
         if (stub != NULL) write_slot(info->dlpi_addr + rel[i].r_offset, relro_lo, relro_hi, scope->page, stub);
     }
@@ -141,8 +120,6 @@ int shmt_got_patch(shmt_stub (*stub_for)(unsigned id))
     return -1;
 #else
     if (shmt_event_infos == NULL) return -1;
-    for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) by_name[id] = id;
-    qsort(by_name, SHMT_EVENT_COUNT, sizeof by_name[0], compare_names);
     patch_scope *scope = calloc(1, sizeof *scope);
     if (scope == NULL) return -1;
     shmt_library_dir(scope->library_dir);

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "shmt_crc32c.h"
 #include "shmt_trace_file.h"
 
 #define SHMT_MAX_NAMES 4096
@@ -21,13 +22,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uint8_t *block;     /* the names block being filled, and where its next entry goes */
 static size_t block_used;
 static uint32_t count;
-
-static uint32_t hash(const char *s, size_t n)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
-    return h;
-}
 
 /* Appends a name entry (a length byte, its bytes; the length stored last); where its bytes are, or NULL. */
 static const uint8_t *append(const char *s, size_t n)
@@ -49,7 +43,7 @@ uint32_t shmt_name_number(const char *name)
 {
     if (name == NULL || name[0] == '\0') name = "(unnamed)";
     size_t n = strnlen(name, SHMT_MAX_NAME);
-    uint32_t h = hash(name, n);
+    uint32_t h = shmt_crc32c(name, n); /* the shim's checksum, as the table's hash */
     for (int locked = 0; locked < 2; locked++) {
         if (locked) pthread_mutex_lock(&lock); /* not found without it: look again, then add */
         for (uint32_t i = h & (TABLE_SLOTS - 1);; i = (i + 1) & (TABLE_SLOTS - 1)) {

@@ -16,7 +16,17 @@ typedef struct shmt_profile_entry {
     uint64_t inner;           /* a region's entry: the time in SHMEM calls within it */
 } shmt_profile_entry;
 
+/* The layout is FORMAT.md's (Layout's P_ offsets, which the Java reader takes). */
 _Static_assert(sizeof(shmt_profile_entry) == SHMT_PROFILE_ENTRY, "the entry of FORMAT.md");
+_Static_assert(offsetof(shmt_profile_entry, region_plus_one) == SHMT_P_REGION, "region");
+_Static_assert(offsetof(shmt_profile_entry, site) == SHMT_P_SITE, "site");
+_Static_assert(offsetof(shmt_profile_entry, calls) == SHMT_P_CALLS, "calls");
+_Static_assert(offsetof(shmt_profile_entry, bytes) == SHMT_P_BYTES, "bytes");
+_Static_assert(offsetof(shmt_profile_entry, total) == SHMT_P_TOTAL, "total");
+_Static_assert(offsetof(shmt_profile_entry, min) == SHMT_P_MIN, "min");
+_Static_assert(offsetof(shmt_profile_entry, max) == SHMT_P_MAX, "max");
+_Static_assert(offsetof(shmt_profile_entry, hist) == SHMT_P_HIST, "hist");
+_Static_assert(offsetof(shmt_profile_entry, inner) == SHMT_P_INNER, "inner");
 
 extern int shmt_profiling SHMT_HIDDEN;
 

@@ -183,6 +183,11 @@ static int register_thread(shmt_thread *t)
     return ok;
 }
 
+int shmt_pe(void)
+{
+    return pe_number;
+}
+
 int shmt_thread_index(shmt_thread *t)
 {
     if (t->index < 0) register_thread(t);

@@ -84,6 +84,11 @@ typedef struct shmt_count_entry {
     uint64_t excluded;
 } shmt_count_entry;
 
+/* The count entry's layout is FORMAT.md's (Layout's C_ offsets, which the Java reader takes). */
+_Static_assert(sizeof(shmt_count_entry) == SHMT_COUNT_ENTRY, "the entry of FORMAT.md");
+_Static_assert(offsetof(shmt_count_entry, paused) == SHMT_C_PAUSED, "paused");
+_Static_assert(offsetof(shmt_count_entry, excluded) == SHMT_C_EXCLUDED, "excluded");
+
 extern __thread shmt_thread shmt_self __attribute__((tls_model("initial-exec"))) SHMT_HIDDEN;
 extern int shmt_active SHMT_HIDDEN;
 /* Per event id, its count entry (NULL until the function's first call not recorded; shmt_counts.c). */
@@ -95,6 +100,8 @@ void *shmt_resolve(const char *name) SHMT_HIDDEN;
 shmt_thread *shmt_start(uint64_t t0) SHMT_HIDDEN;
 void shmt_stop(unsigned state, uint64_t t) SHMT_HIDDEN;
 void shmt_next_block(shmt_thread *t, uint64_t t0) SHMT_HIDDEN;
+/* This PE's number, once the trace is open. */
+int shmt_pe(void) SHMT_HIDDEN;
 /* The thread's index in the file (registering it at its first use); -1 when the thread table is full. */
 int shmt_thread_index(shmt_thread *t) SHMT_HIDDEN;
 /* Pauses (1) or resumes (0) recording for the whole PE; the caller (self) is busy (shmt_regions.c). */

@@ -1,6 +1,6 @@
 /* The SHMEM functions the program imports that this build does not record: read from the dynamic symbol table of
  * every object loaded but the SHMEM library's own (those in its directory or below: its plugins call its internals),
- * their undefined shmem and shmemx symbols that are not in shmt_wrapped_names. Written by PE 0 beside its trace, so that the reports can say which calls count as computing
+ * their undefined shmem and shmemx symbols that the shim does not wrap (shmt_event_id). Written by PE 0 beside its trace, so that the reports can say which calls count as computing
  * because nothing recorded them. Best effort: a failure costs the list, never the trace. */
 #define _GNU_SOURCE
 #include "shmt_untraced.h"
@@ -16,12 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shmt_filter.h"
 #include "shmt_format.h"
 #include "shmt_modules.h"
 #include "shmt_trace_file.h"
-
-/* Generated with the wrappers; weak, so that test programs linked without them build (and list nothing). */
-extern const char *const shmt_wrapped_names[] __attribute__((weak));
 
 #define MAX_NAMES 4096
 
@@ -31,20 +29,10 @@ typedef struct {
     char library_dir[PATH_MAX]; /* the SHMEM library's directory, with a final '/'; "" when unknown */
 } name_set;
 
-static size_t wrapped_count; /* entries of shmt_wrapped_names, counted once by shmt_untraced_write */
-
+/* Whether the shim wraps name; every name when it has no tables (the format's test writers list nothing). */
 static int wrapped(const char *name)
 {
-    size_t lo = 0, hi = wrapped_count;
-    if (shmt_wrapped_names == NULL) return 1;
-    while (lo < hi) { /* sorted: a binary search */
-        size_t mid = (lo + hi) / 2;
-        int c = strcmp(shmt_wrapped_names[mid], name);
-        if (c == 0) return 1;
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return 0;
+    return shmt_event_infos == NULL || shmt_event_id(name) >= 0;
 }
 
 static int is_shmem_name(const char *s)
@@ -125,10 +113,6 @@ void shmt_untraced_write(int pe)
     name_set *set = calloc(1, sizeof *set);
     if (set == NULL) return;
     shmt_library_dir(set->library_dir);
-    if (shmt_wrapped_names != NULL) {
-        wrapped_count = 0;
-        while (shmt_wrapped_names[wrapped_count] != NULL) wrapped_count++;
-    }
     dl_iterate_phdr(scan_object, set);
     if (set->count > 0) {
         qsort(set->names, (size_t)set->count, sizeof set->names[0], by_name);

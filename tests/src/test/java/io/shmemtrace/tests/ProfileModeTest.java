@@ -34,7 +34,7 @@ class ProfileModeTest {
         Programs.traced(2, profiled, program).env("SHMEMTRACE_MODE", "profile").runOk();
         for (int pe = 0; pe < 2; pe++) {
             Path file = Traces.peFile(profiled, pe);
-            assertEquals(callsAndBytes(Traces.peFile(traced, pe)), callsAndBytes(file), "PE " + pe);
+            assertEquals(Traces.callsAndBytes(Traces.peFile(traced, pe)), Traces.callsAndBytes(file), "PE " + pe);
             assertTrue(Files.size(file) <= 64 * 1024, file + ": " + Files.size(file) + " bytes");
             try (TraceFile f = TraceFile.open(file)) {
                 assertTrue(f.header().profile());
@@ -112,25 +112,5 @@ class ProfileModeTest {
                 }
             }
         }
-    }
-
-    /** Per function: calls and bytes, from a trace's events or a profile's entries and events. */
-    static Map<String, List<Long>> callsAndBytes(Path file) throws Exception {
-        Map<String, long[]> m = new TreeMap<>();
-        try (TraceFile f = TraceFile.open(file)) {
-            f.read(e -> {
-                long[] c = m.computeIfAbsent(e.name(), k -> new long[2]);
-                c[0] += e.calls();
-                c[1] += e.bytes() * e.calls();
-            });
-            for (ProfileEntry e : f.profile()) {
-                long[] c = m.computeIfAbsent(e.def().name(), k -> new long[2]);
-                c[0] += e.calls();
-                c[1] += e.bytes();
-            }
-        }
-        Map<String, List<Long>> out = new TreeMap<>();
-        m.forEach((name, c) -> out.put(name, List.of(c[0], c[1])));
-        return out;
     }
 }

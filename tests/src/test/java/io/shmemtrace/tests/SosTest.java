@@ -92,8 +92,8 @@ class SosTest {
         Path profiled = run.resolveSibling("profile");
         Sos.traced(4, profiled, program, "10").env("SHMEMTRACE_MODE", "profile").runOk();
         for (int pe = 0; pe < 4; pe++) {
-            assertEquals(ProfileModeTest.callsAndBytes(Traces.peFile(run, pe)),
-                    ProfileModeTest.callsAndBytes(Traces.peFile(profiled, pe)), "PE " + pe + ", profiled");
+            assertEquals(Traces.callsAndBytes(Traces.peFile(run, pe)),
+                    Traces.callsAndBytes(Traces.peFile(profiled, pe)), "PE " + pe + ", profiled");
         }
     }
 

@@ -159,13 +159,8 @@ class SteeredTraceTest {
 
     /** steer.c built against dist/include/shmemtrace.h: weak symbols, or the stub library. */
     static Path compile(boolean stub) {
-        Path binary = Workspace.WORK.resolve("bin").resolve(stub ? "steer-stub" : "steer");
-        binary.getParent().toFile().mkdirs();
-        List<String> cc = new ArrayList<>(List.of("oshcc", "-O2", "-g", "-Wall", "-I" + INCLUDE, "-o", binary.toString(),
-                Workspace.C_SOURCES.resolve("steer.c").toString()));
-        if (stub) cc.addAll(List.of("-DSHMEMTRACE_NO_WEAK", "-L" + LIB, "-lshmemtrace-stub", "-Wl,-rpath," + LIB));
-        new Command(cc).runOk();
-        return binary;
+        return stub ? Programs.compile("steer", "steer-stub", "-I" + INCLUDE, "-DSHMEMTRACE_NO_WEAK", "-L" + LIB,
+                "-lshmemtrace-stub", "-Wl,-rpath," + LIB) : Programs.compile("steer", "steer", "-I" + INCLUDE);
     }
 
     private static List<Said> said(String stdout) {

@@ -17,7 +17,7 @@ import java.nio.file.Path;
 /**
  * Command line of the generator, run by the Maven build:
  * <ul>
- * <li>{@code WrapperCodegen SPEC C_OUT_DIR}: shmt_wrappers_N.c, shmt_wrapped_names.c, shmt_event_infos.c,
+ * <li>{@code WrapperCodegen SPEC C_OUT_DIR}: shmt_wrappers_N.c, shmt_event_infos.c,
  *     shmt_prototypes.h,
  *     shmt_events.h, shmt_event_table.c and
  *     shmt_format.h for the native shim;</li>
@@ -68,7 +68,6 @@ public final class WrapperCodegen {
         for (int part = 0; part < WRAPPER_PARTS; part++) {
             Files.writeString(dir.resolve("shmt_wrappers_" + part + ".c"), wrappers.emit(part, WRAPPER_PARTS));
         }
-        Files.writeString(dir.resolve("shmt_wrapped_names.c"), wrappers.emitWrappedNames());
         Files.writeString(dir.resolve("shmt_event_infos.c"), wrappers.emitEventInfos());
         Files.writeString(dir.resolve("shmt_prototypes.h"), wrappers.emitPrototypes());
         Files.writeString(dir.resolve("shmt_events.h"), EventHeaderEmitter.emit(spec));

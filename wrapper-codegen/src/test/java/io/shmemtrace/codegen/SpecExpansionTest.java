@@ -75,11 +75,13 @@ class SpecExpansionTest {
         // One body, two paths: the wrapper's fast one, the general one it jumps to.
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(1, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
         assertTrue(longP.contains("    shmt_traced_shmem_long_p(0, SHMT_CALLSITE, addr, value, pe); return;\n"), longP);
-        // each function's name in shmt_wrapped_names (what the shim tells untraced from)
-        String names = emitter.emitWrappedNames();
-        names = names.substring(names.indexOf("const char *const shmt_wrapped_names[] = {"));
-        assertEquals(1782 + 1, names.split("\n", -1).length - 2, "one line per name, and NULL");
-        assertTrue(names.endsWith("    NULL};\n"), "NULL ends the list");
+        // each function's id in shmt_ids_by_name (how the shim finds a function by name: untraced, the GOT)
+        String names = emitter.emitEventInfos();
+        names = names.substring(names.indexOf("const unsigned short shmt_ids_by_name[SHMT_EVENT_COUNT] = {"));
+        assertEquals(1782, names.split("\n", -1).length - 3, "one line per function");
+        assertTrue(names.indexOf("SHMT_ID_shmem_barrier_all,") < names.indexOf("SHMT_ID_shmem_long_p,")
+                && names.indexOf("SHMT_ID_shmem_long_p,") < names.indexOf("SHMT_ID_shmem_putmem,"), "in the order of the names");
+        assertTrue(names.endsWith("};\n"));
     }
 
     @Test

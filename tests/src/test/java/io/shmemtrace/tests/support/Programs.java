@@ -9,12 +9,20 @@ public final class Programs {
     private Programs() {}
 
     /** tests/src/test/c/NAME.c compiled with oshcc (with debug lines, for call sites) into the scratch area. */
-    public static synchronized Path compile(String name) {
+    public static Path compile(String name) {
+        return compile(name, name);
+    }
+
+    /** The same into the scratch area's bin/BINARY, with more compiler and linker flags after the source. */
+    public static synchronized Path compile(String name, String binaryName, String... flags) {
         Path source = Workspace.C_SOURCES.resolve(name + ".c");
-        Path binary = Workspace.WORK.resolve("bin").resolve(name);
+        Path binary = Workspace.WORK.resolve("bin").resolve(binaryName);
         if (!binary.toFile().exists() || binary.toFile().lastModified() < source.toFile().lastModified()) {
             binary.getParent().toFile().mkdirs();
-            Command.of("oshcc", "-O2", "-g", "-Wall", "-pthread", "-o", binary.toString(), source.toString()).runOk();
+            List<String> cc = new ArrayList<>(List.of("oshcc", "-O2", "-g", "-Wall", "-pthread", "-o", binary.toString(),
+                    source.toString()));
+            cc.addAll(List.of(flags));
+            new Command(cc).runOk();
         }
         return binary;
     }

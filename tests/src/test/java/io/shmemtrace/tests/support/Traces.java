@@ -1,5 +1,6 @@
 package io.shmemtrace.tests.support;
 
+import io.shmemtrace.format.read.ProfileEntry;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
@@ -61,6 +62,30 @@ public final class Traces {
         } catch (TraceFormatException e) {
             throw new AssertionError(e.getMessage(), e);
         }
+    }
+
+    /** Per function: calls and bytes, from a trace's events or a profile's entries and events. */
+    public static Map<String, List<Long>> callsAndBytes(Path file) {
+        Map<String, long[]> m = new TreeMap<>();
+        try (TraceFile f = TraceFile.open(file)) {
+            f.read(e -> {
+                long[] c = m.computeIfAbsent(e.name(), k -> new long[2]);
+                c[0] += e.calls();
+                c[1] += e.bytes() * e.calls();
+            });
+            for (ProfileEntry e : f.profile()) {
+                long[] c = m.computeIfAbsent(e.def().name(), k -> new long[2]);
+                c[0] += e.calls();
+                c[1] += e.bytes();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (TraceFormatException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+        Map<String, List<Long>> out = new TreeMap<>();
+        m.forEach((name, c) -> out.put(name, List.of(c[0], c[1])));
+        return out;
     }
 
     public static Path peFile(Path dir, int pe) {

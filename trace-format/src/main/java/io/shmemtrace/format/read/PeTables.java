@@ -22,6 +22,7 @@ final class PeTables {
     private final Map<Integer, long[]> counts = new TreeMap<>();
     /** A profile's entries as stored (their region numbers named once every names block is read). */
     private final List<long[]> profile = new ArrayList<>();
+    private List<ProfileEntry> profileEntries;
 
     /** The names of a names block's entries, after those of the blocks before it; a problem, or null. */
     String readNames(ByteBuffer s, int at, long available) {
@@ -90,8 +91,9 @@ final class PeTables {
         return null;
     }
 
-    /** The profile's entries, times in ns by the file's time base; entries of no call left out. */
+    /** The profile's entries, times in ns by the file's time base; entries of no call left out (made once). */
     List<ProfileEntry> profile(EventTable table, TimeBase time) {
+        if (profileEntries != null) return profileEntries;
         List<ProfileEntry> out = new ArrayList<>();
         for (long[] e : profile) {
             if (e[4] == 0) continue;
@@ -99,7 +101,7 @@ final class PeTables {
             out.add(new ProfileEntry((int) e[0], table.byId((int) e[1]), e[2] == 0 ? null : name(e[2] - 1), e[3], e[4],
                     e[5], time.spanNs(e[6]), time.spanNs(e[7]), time.spanNs(e[8]), histogram, time.spanNs(e[9])));
         }
-        return out;
+        return profileEntries = List.copyOf(out);
     }
 
     List<String> names() {

@@ -43,18 +43,6 @@ public final class CWrapperEmitter {
         return out.toString();
     }
 
-    /**
-     * shmt_wrapped_names.c: the names this build wraps, sorted (strcmp order) and ended by NULL: what the shim can
-     * tell apart from the SHMEM functions a program imports that it does not record (shmt_untraced.c).
-     */
-    public String emitWrappedNames() {
-        StringBuilder names = new StringBuilder(GeneratedHeader.C_BANNER).append("#include <stddef.h>\n\n");
-        names.append("const char *const shmt_wrapped_names[] = {\n");
-        spec.functions().stream().map(TracedFunction::name).sorted().distinct().forEach(name ->
-                names.append("    \"").append(name).append("\",\n"));
-        return names.append("    NULL};\n").toString();
-    }
-
     /** The C parameter types of the function's declaration, "..." last for a variadic one. */
     private String parameterTypes(TracedFunction f) {
         return f.params().isEmpty() ? "void"
@@ -171,7 +159,9 @@ public final class CWrapperEmitter {
 
     /**
      * shmt_event_infos.c: per event id, the function's name, its operation (as event-spec.xml spells it) and its
-     * exclusion stub (NULL for a call that cannot be left out), for the filters (shmt_filter.c).
+     * stubs (NULL for a call that cannot be left out), for the filters and profiles (shmt_filter.c, shmt_got.c);
+     * and the ids in the order of their names (strcmp's: the names are ASCII), so that the shim finds a function by
+     * name (shmt_event_id) without sorting anything at start.
      */
     public String emitEventInfos() {
         StringBuilder c = new StringBuilder(GeneratedHeader.C_BANNER);
@@ -192,6 +182,9 @@ public final class CWrapperEmitter {
              .append(filterable(f) ? "(shmt_stub)shmt_excluded_" + f.name() + ", (shmt_stub)shmt_profiled_" + f.name()
                      : "NULL, NULL").append("},\n");
         }
+        c.append("};\n\nconst unsigned short shmt_ids_by_name[SHMT_EVENT_COUNT] = {\n");
+        spec.functions().stream().sorted(java.util.Comparator.comparing(TracedFunction::name))
+                .forEach(f -> c.append("    SHMT_ID_").append(f.name()).append(",\n"));
         return c.append("};\n").toString();
     }
 
