@@ -21,10 +21,12 @@ mkdir -p "$out/bin"
 out=$(cd "$out" && pwd)
 dist=$(pwd)/dist/bin
 
-# name | source | arguments: the examples, then kernels shaped like real SHMEM applications
-catalogue='heat1d|examples/c/heat1d.c|
-pingpong|examples/c/pingpong.c|
-jacobi|examples/c/jacobi.c|
+# name | source | arguments: the examples, then kernels shaped like real SHMEM applications; each runs 0.2-2 s
+# (the examples' default sizes last a few milliseconds, where one-off costs such as UCX's first contact with a
+# peer, 0.5 ms for a first atomic on a global, are a tenth of the run)
+catalogue='heat1d|examples/c/heat1d.c|40000
+pingpong|examples/c/pingpong.c|10000
+jacobi|examples/c/jacobi.c|2000
 halo2d|examples/c/halo2d.c|
 isx|examples/c/isx.c|
 gups|examples/c/gups.c|

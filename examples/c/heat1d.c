@@ -5,9 +5,11 @@
  * shmem_double_put, synchronises with shmem_barrier_all, updates, and every CHECK steps reduces the
  * largest change with shmem_double_max_to_all. A shared step counter on PE 0 is bumped with
  * shmem_long_atomic_fetch_inc, and the final rod is gathered on every PE with shmem_fcollect64.
+ *   heat1d [steps]      (200)
  */
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CELLS 64
@@ -22,8 +24,9 @@ static double pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 static long psync[SHMEM_REDUCE_SYNC_SIZE];
 static long collect_sync[SHMEM_COLLECT_SYNC_SIZE];
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int steps = argc > 1 ? atoi(argv[1]) : STEPS;
     shmem_init();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
@@ -33,7 +36,7 @@ int main(void)
     if (me == 0) rod[1] = 1000.0;      /* a hot spot at the left end */
     shmem_barrier_all();
 
-    for (int step = 1; step <= STEPS; step++) {
+    for (int step = 1; step <= steps; step++) {
         if (me > 0) shmem_double_put(&rod[CELLS + 1], &rod[1], 1, me - 1);
         if (me < npes - 1) shmem_double_put(&rod[0], &rod[CELLS], 1, me + 1);
         shmem_barrier_all();
@@ -58,7 +61,7 @@ int main(void)
     if (me == 0) {
         double heat = 0.0;
         for (int i = 0; i < CELLS * npes; i++) heat += whole[i];
-        printf("%d PEs, %d steps counted on PE 0: %ld, total heat %.3f\n", npes, STEPS, steps_done, heat);
+        printf("%d PEs, %d steps counted on PE 0: %ld, total heat %.3f\n", npes, steps, steps_done, heat);
     }
     shmem_free(whole);
     shmem_finalize();

@@ -3,10 +3,12 @@
  * rows to its neighbours with shmem_double_put_nbi, completes them with shmem_quiet, meets the others at a
  * barrier and sweeps its block; every 10 steps the largest change is reduced with shmem_double_max_to_all.
  * Compute and communication both matter: an example for shmemsim's what-ifs.
+ *   jacobi [steps]      (100)
  */
 #include <math.h>
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define N 512
 #define ROWS 128
@@ -18,15 +20,16 @@ static double change, max_change;
 static double pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 static long psync[SHMEM_REDUCE_SYNC_SIZE];
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int steps = argc > 1 ? atoi(argv[1]) : STEPS;
     shmem_init();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
     for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
     if (me == 0) for (int j = 0; j < N; j++) grid[1][j] = 100.0;
     shmem_barrier_all();
-    for (int step = 1; step <= STEPS; step++) {
+    for (int step = 1; step <= steps; step++) {
         if (me > 0) shmem_double_put_nbi(grid[ROWS + 1], grid[1], N, me - 1);
         if (me < npes - 1) shmem_double_put_nbi(grid[0], grid[ROWS], N, me + 1);
         shmem_quiet();
@@ -44,7 +47,7 @@ int main(void)
         }
         shmem_barrier_all();
     }
-    if (me == 0) printf("jacobi: %d steps, last change %.6f\n", STEPS, max_change);
+    if (me == 0) printf("jacobi: %d steps, last change %.6f\n", steps, max_change);
     shmem_finalize();
     return 0;
 }

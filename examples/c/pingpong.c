@@ -2,9 +2,11 @@
  * pingpong: PE 0 and PE 1 bounce messages of 8 B to 64 KiB: each side puts the message, a fence, then a flag
  * with shmem_long_p, and waits for the other's flag with shmem_long_wait_until. The other PEs wait at the
  * barriers. A communication-bound example for shmemsim: every wait is released by a put it can match.
+ *   pingpong [rounds per size]      (200)
  */
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define MAX_BYTES (64 * 1024)
 #define ROUNDS 200
@@ -12,8 +14,9 @@
 static char message[MAX_BYTES];
 static long flag;
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int rounds = argc > 1 ? atoi(argv[1]) : ROUNDS;
     shmem_init();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
@@ -21,7 +24,7 @@ int main(void)
     long round = 0;
     shmem_barrier_all();
     for (int bytes = 8; bytes <= MAX_BYTES && npes > 1; bytes *= 4) {
-        for (int r = 0; r < ROUNDS; r++) {
+        for (int r = 0; r < rounds; r++) {
             round++;
             if (me == 0) {
                 shmem_putmem(message, message, bytes, peer);

@@ -21,7 +21,8 @@ final class SyntheticRun {
     private static final long ORIGIN = 1_000_000_000L;
     private static final EventTable TABLE = SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all",
             "shmem_putmem", "shmem_long_sum_to_all", "shmem_broadcast64", "shmem_set_lock", "shmem_clear_lock",
-            "shmem_putmem_nbi", "shmem_quiet", "shmem_long_p", "shmem_long_wait_until", "shmem_malloc");
+            "shmem_putmem_nbi", "shmem_quiet", "shmem_long_p", "shmem_long_wait_until", "shmem_malloc",
+            "shmem_fence");
 
     private record Call(String name, long burstNs, long durationNs, long[] fields) {}
 

@@ -173,6 +173,30 @@ class WhatIfTest {
         assertEquals(50_000 * NS, p.callTime.get("shmem_barrier_all"), 1e-12);
     }
 
+    /** PE 0 puts 64 KiB to PE 1 10 us in, then (fenced or not) its flag; PE 1 waits for the flag from the start. */
+    private Path messageThenFlag(boolean fenced) throws IOException {
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem", 10_000, 10_000, 1, 65536, ADDR);
+        if (fenced) run.call(0, "shmem_fence", 0, 1000);
+        run.call(0, "shmem_long_p", 0, 1000, 1, ADDR + 65536);
+        run.call(1, "shmem_long_wait_until", 0, 40_000, ADDR + 65536, 0, 1);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("flag-" + fenced)));
+    }
+
+    @Test
+    void aFlagBehindAFenceIsSeenNoEarlierThanTheMessageBeforeItLands() throws Exception {
+        Path machine = machine("table.cfg", TABLE_MACHINE);
+        // the put: 10 us in the call, complete 30 us after its start (10 us in); the flag and the fence cost nothing
+        // here (LogGP's free network): unfenced, the flag is seen as it is put, 20 us in
+        assertEquals(20e-6, simulate(messageThenFlag(false), "table", machine).callTime.get("shmem_long_wait_until"), 1e-12);
+        // fenced, it is delivered after the message: seen when the message lands, 40 us in
+        assertEquals(40e-6, simulate(messageThenFlag(true), "table", machine).callTime.get("shmem_long_wait_until"), 1e-12);
+        // the measured model sees it when the trace did
+        Prediction measured = simulate(messageThenFlag(true), "measured", null);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
     /**
      * PE 0 posts a put to PE 1 10 us in and quiets; PE 1 computes for targetBurst before its barrier. The put's
      * address is in a heap allocation where heap, else static data.

@@ -12,17 +12,19 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Calls that depend on no other task: quiet and fence at the model's cost (and no earlier than the transfers
- * they complete: {@link Completions}), the symmetric heap's allocations remembered, and every call no other
+ * Calls that depend on no other task: quiet and fence at the model's cost (a quiet no earlier than the transfers
+ * it completes: {@link Completions}; a fence orders the writes around it: {@link FenceOrder}), the symmetric heap's allocations remembered, and every call no other
  * handler owns (init, queries, contexts, repeats) taking its traced time.
  */
 final class LocalCalls implements Handler {
     private final Replay replay;
     private final CommModel model;
+    private final FenceOrder fenceOrder;
 
-    LocalCalls(Replay replay) {
+    LocalCalls(Replay replay, FenceOrder fenceOrder) {
         this.replay = replay;
         this.model = replay.model;
+        this.fenceOrder = fenceOrder;
     }
 
     @Override
@@ -34,7 +36,10 @@ final class LocalCalls implements Handler {
     public void start(Sequence s, double start) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
         switch (r.type()) {
-            case QUIET, FENCE -> replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            case QUIET, FENCE -> {
+                if (r.type() == FENCE) fenceOrder.fence(s.task);
+                replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
+            }
             case MALLOC, FREE -> {
                 replay.heap(s.task).record(r);
                 replay.finish(s, start, start + r.duration(), 0);

@@ -79,11 +79,12 @@ public final class Replay {
         runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
         completions = new Completions(this, model, tasks);
         MemoryWaits memoryWaits = new MemoryWaits(this, statistics);
-        register(new Transfers(this, completions, memoryWaits, statistics));
+        FenceOrder fenceOrder = new FenceOrder(tasks);
+        register(new Transfers(this, completions, memoryWaits, fenceOrder, statistics));
         register(new CollectiveCalls(this, completions));
         register(memoryWaits);
         register(new Locks(this));
-        Handler local = new LocalCalls(this);
+        Handler local = new LocalCalls(this, fenceOrder);
         register(local);
         for (int i = 0; i < byType.length; i++) if (byType[i] == null) byType[i] = local;
     }

@@ -23,14 +23,17 @@ final class Transfers implements Handler {
     private final Target target;
     private final Completions completions;
     private final MemoryWaits memoryWaits;
+    private final FenceOrder fenceOrder;
     private final Statistics statistics;
 
-    Transfers(Replay replay, Completions completions, MemoryWaits memoryWaits, Statistics statistics) {
+    Transfers(Replay replay, Completions completions, MemoryWaits memoryWaits, FenceOrder fenceOrder,
+              Statistics statistics) {
         this.replay = replay;
         this.model = replay.model;
         this.target = replay.target;
         this.completions = completions;
         this.memoryWaits = memoryWaits;
+        this.fenceOrder = fenceOrder;
         this.statistics = statistics;
     }
 
@@ -50,10 +53,17 @@ final class Transfers implements Handler {
         Rma call = new Rma(r.type().pricedAs(), s.task, r.target(), r.bytes(), same, r.duration(),
                 !replay.heap(s.task).contains(r.address()));
         RmaCost cost = model.rma(call, start);
-        if (r.completion() >= 0 && r.completion() != r.event()) completions.add(s, r, call, start + cost.complete());
-        if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start, start + cost.visible());
+        double landed = start + cost.complete(), visible = start + cost.visible();
+        if (!call.isGet() && !model.seesWritesAsTraced()) { // a model's writes keep the order fences give them
+            double floor = fenceOrder.floor(s.task, r.target());
+            if (floor > landed) landed = floor; // false for NaN: no fence orders it
+            if (floor > visible) visible = floor;
+            fenceOrder.wrote(s.task, r.target(), landed);
+        }
+        if (r.completion() >= 0 && r.completion() != r.event()) completions.add(s, r, call, landed);
+        if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start, visible);
         // The signal word is written after the data, and seen with it.
-        if (r.type().signals()) memoryWaits.wrote(r.target(), r.signal(), Long.BYTES, r.start(), start, start + cost.visible());
+        if (r.type().signals()) memoryWaits.wrote(r.target(), r.signal(), Long.BYTES, r.start(), start, visible);
         statistics.transferred(s, r.bytes(), same);
         replay.finish(s, start, start + cost.inCall(), 0);
     }
