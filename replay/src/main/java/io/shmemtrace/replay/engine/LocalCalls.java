@@ -37,7 +37,7 @@ final class LocalCalls implements Handler {
         PsinsRecord r = s.current;
         switch (r.type()) {
             case QUIET, FENCE -> {
-                if (r.type() == FENCE) fenceOrder.fence(s.task);
+                if (r.type() == FENCE) fenceOrder.fence(s.task); // not null: the run has a fence
                 replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             }
             case MALLOC, FREE -> {

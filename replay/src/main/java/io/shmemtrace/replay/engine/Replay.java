@@ -79,7 +79,8 @@ public final class Replay {
         runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
         completions = new Completions(this, model, tasks);
         MemoryWaits memoryWaits = new MemoryWaits(this, statistics);
-        FenceOrder fenceOrder = new FenceOrder(tasks);
+        boolean fences = file.calls().stream().anyMatch(c -> c.type() == PsinsType.FENCE);
+        FenceOrder fenceOrder = fences ? new FenceOrder(tasks) : null; // nothing to order in a run without fences
         register(new Transfers(this, completions, memoryWaits, fenceOrder, statistics));
         register(new CollectiveCalls(this, completions));
         register(memoryWaits);

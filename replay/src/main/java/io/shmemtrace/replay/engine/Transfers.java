@@ -23,6 +23,7 @@ final class Transfers implements Handler {
     private final Target target;
     private final Completions completions;
     private final MemoryWaits memoryWaits;
+    /** null where the run has no fence. */
     private final FenceOrder fenceOrder;
     private final Statistics statistics;
 
@@ -54,7 +55,7 @@ final class Transfers implements Handler {
                 !replay.heap(s.task).contains(r.address()));
         RmaCost cost = model.rma(call, start);
         double landed = start + cost.complete(), visible = start + cost.visible();
-        if (!call.isGet() && !model.seesWritesAsTraced()) { // a model's writes keep the order fences give them
+        if (fenceOrder != null && !call.isGet() && !model.seesWritesAsTraced()) { // in the order fences give them
             double floor = fenceOrder.floor(s.task, r.target());
             if (floor > landed) landed = floor; // false for NaN: no fence orders it
             if (floor > visible) visible = floor;
