@@ -1,9 +1,10 @@
 #!/bin/sh
 # shmemsim checked against a second machine. Machine A is this host with UCX's default transports (shared
 # memory); machine B is this host with UCX_TLS=tcp,self (every transfer over TCP loopback). For each program:
-# trace it on A, calibrate A and B with shmembench, predict A from A's trace (self) and B from A's trace
-# (cross), run it on B RUNS times (traced: the window is read from the trace, as A's), and print per program and
-# model: traced A, predicted A, error; traced B (median, and the spread of the runs), predicted B, error; the
+# calibrate A and B with shmembench, trace it on A RUNS times and take the run of median window, predict A from
+# that trace (self) and B from it (cross), run it on B RUNS times (traced: the window is read from the trace, as
+# A's), and print per program and model: traced A (the median, and the spread of the runs), predicted A, error;
+# traced B (median, and the spread), predicted B, error; the
 # replay's speed; and the load average during the program's runs, so that noise can be told from error.
 # Then the median and worst |error| per model. Not a test: the figures depend on the machine and its load;
 # 2 PEs on 2 cores is the only fair size here (openshmem-here.md).
@@ -48,18 +49,30 @@ echo "calibrating A (default transports) and B (UCX_TLS=tcp,self) ..."
 "$dist/shmembench" calibrate --np $np --force -o "$out/A.cfg" > "$out/calibrate-A.txt"
 UCX_TLS=tcp,self "$dist/shmembench" calibrate --np $np --force -o "$out/B.cfg" > "$out/calibrate-B.txt"
 
-echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg" \
+echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg,traced_a_min_s,traced_a_max_s" \
   > "$out/validation.csv"
 echo "$catalogue" | while IFS='|' read -r name source args; do
   [ -n "$name" ] || continue
   exe="$out/bin/$(basename "$source" .c)"
   oshcc -O2 -o "$exe" "$source" -lm
   l0=$(load)
-  rm -rf "$out/A-$name"
-  # shellcheck disable=SC2086
-  SHMEMTRACE_DIR="$out/A-$name" oshrun --oversubscribe -np $np "$dist/shmemtrace" "$exe" $args < /dev/null > /dev/null
-  "$dist/shmem2psins" -q --force -o "$out/A-$name.psins" "$out/A-$name"
-  tracedA=$(window "$out/A-$name.psins")
+  # A, RUNS times: the predictions start from the run whose window is the median (a run of a program that is an
+  # outlier on its own machine would skew every prediction made from it), and A's spread is printed
+  : > "$out/A-$name.windows"
+  i=1
+  while [ $i -le "$runs" ]; do
+    rm -rf "$out/A-$name-$i"
+    # shellcheck disable=SC2086
+    SHMEMTRACE_DIR="$out/A-$name-$i" oshrun --oversubscribe -np $np "$dist/shmemtrace" "$exe" $args < /dev/null > /dev/null
+    "$dist/shmem2psins" -q --force -o "$out/A-$name-$i.psins" "$out/A-$name-$i"
+    echo "$(window "$out/A-$name-$i.psins") $i" >> "$out/A-$name.windows"
+    i=$((i + 1))
+  done
+  set -- $(sort -g "$out/A-$name.windows" | awk '{ w[NR] = $1; r[NR] = $2 } END { m = int((NR + 1) / 2); print w[m], r[m], w[1], w[NR] }')
+  tracedA=$1 spreadA="$3 $4"
+  rm -rf "$out/A-$name" "$out/A-$name.psins"
+  ln -s "A-$name-$2" "$out/A-$name"
+  ln -s "A-$name-$2.psins" "$out/A-$name.psins"
   : > "$out/B-$name.windows"
   i=1
   while [ $i -le "$runs" ]; do
@@ -83,19 +96,19 @@ echo "$catalogue" | while IFS='|' read -r name source args; do
     pb=$(field "$out/$name-$model-cross.json" predicted_s)
     ev=$(field "$out/$name-$model-cross.json" events)
     rs=$(field "$out/$name-$model-cross.json" replay_s)
-    echo "$name $model $tracedA $pa $stats $pb $ev $rs $l0 $l1" | awk '{
+    echo "$name $model $tracedA $pa $stats $pb $ev $rs $l0 $l1 $spreadA" | awk '{
       ea = ($4 - $3) / $3; eb = ($8 - $5) / $5
-      printf "%s,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.4f,%d,%.0f,%.2f\n", $1, $2, $3, $4, ea, $5, $6, $7, $8, eb, $9,
-        $9 / ($10 > 0 ? $10 : 1e-9), ($11 + $12) / 2 }' >> "$out/validation.csv"
+      printf "%s,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.4f,%d,%.0f,%.2f,%.6f,%.6f\n", $1, $2, $3, $4, ea, $5, $6, $7, $8,
+        eb, $9, $9 / ($10 > 0 ? $10 : 1e-9), ($11 + $12) / 2, $13, $14 }' >> "$out/validation.csv"
   done
 done
 
 awk -F, 'NR > 1 {
-  printf "%-12s %-10s %9.4f %9.4f %+7.1f%%   %9.4f [%.4f-%.4f] %9.4f %+7.1f%% %10.0f %5.2f\n",
-    $1, $2, $3, $4, 100 * $5, $6, $7, $8, $9, 100 * $10, $12, $13 }' "$out/validation.csv" > "$out/rows.txt"
+  printf "%-12s %-10s %9.4f [%.4f-%.4f] %9.4f %+7.1f%%   %9.4f [%.4f-%.4f] %9.4f %+7.1f%% %10.0f %5.2f\n",
+    $1, $2, $3, $14, $15, $4, 100 * $5, $6, $7, $8, $9, 100 * $10, $12, $13 }' "$out/validation.csv" > "$out/rows.txt"
 {
-  printf "%-12s %-10s %9s %9s %8s   %9s %15s %9s %8s %10s %5s\n" program model "traced_A" "pred_A" "err_A" "traced_B" \
-    "B_min-max" "pred_B" "err_B" "events/s" "load"
+  printf "%-12s %-10s %9s %15s %9s %8s   %9s %15s %9s %8s %10s %5s\n" program model "traced_A" "A_min-max" "pred_A" "err_A" \
+    "traced_B" "B_min-max" "pred_B" "err_B" "events/s" "load"
   cat "$out/rows.txt"
   echo
   echo "per model: median / worst |error|, self (A from A) and cross (B from A's trace)"
