@@ -265,7 +265,10 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
 /* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet; streamed,
  * back to back with one quiet that ends the sample (what a PE pays per call when it issues many, their completion
  * included: the gap, where call + quiet is the latency); and mutual: streamed while the other PE streams the same
- * at it (what a PE pays when it also takes the other's: the difference is its time to serve one). */
+ * at it, until both are done (what a PE pays when it also takes the other's: the difference is its time to serve
+ * one). A barrier ends the sample, one per sample of 500 us or more (a part in a thousand here, 3 % over TCP):
+ * timed to PE 0's quiet alone, the row depended on how far the two streams happened to overlap, and two
+ * processes of one calibration disagreed by 1.5-1.7 times on 5 to 7 of the 28 mutual rows on globals. */
 #define BENCH_COMPLETE(ID, API, ...)                                                \
     static void body_##ID(long iters) {                                             \
         if (me != 0) return;                                                        \
@@ -281,14 +284,16 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         count_calls(API_shmem_quiet, 1, 0);                                         \
     }                                                                               \
     static void mutual_##ID(long iters) {                                           \
-        if (me != 0 && me != peer) return;                                          \
-        int to = peer;                                                              \
-        if (me != 0) peer = 0; /* the last PE streams back at PE 0 meanwhile */     \
-        for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
-        shmem_quiet();                                                              \
-        peer = to;                                                                  \
-        count_calls(API, iters, n);                                                 \
-        count_calls(API_shmem_quiet, 1, 0);                                         \
+        if (me == 0 || me == peer) {                                                \
+            int to = peer;                                                          \
+            if (me != 0) peer = 0; /* the last PE streams back at PE 0 meanwhile */ \
+            for (long i = 0; i < iters; i++) { __VA_ARGS__; }                       \
+            shmem_quiet();                                                          \
+            peer = to;                                                              \
+            count_calls(API, iters, n);                                             \
+            count_calls(API_shmem_quiet, 1, 0);                                     \
+        }                                                                           \
+        h_barrier_all(); /* the sample ends when both are done, not when PE 0 is */ \
     }
 
 /* _nbi calls, timed four ways: Full (call, quiet), Post (the calls alone, completed untimed), Overlap. */
