@@ -3,6 +3,7 @@ package io.shmemtrace.bench;
 import io.shmemtrace.replay.machine.MachineWriter;
 import io.shmemtrace.replay.model.LogGP;
 import io.shmemtrace.bench.calibrate.CostTable;
+import io.shmemtrace.bench.calibrate.FasterOfTwo;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
 import io.shmemtrace.bench.run.Row;
@@ -53,8 +54,13 @@ final class CalibrateCommand extends BenchCommand {
         }
         if (OutputFiles.refused(err(), "shmembench", force, output)) return 1; // before a minute of measuring
         RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
-        RunCommand.Results staticData = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
+        // twice, in two processes, row by row the faster: the library has a slow mode on globals (FasterOfTwo)
+        RunCommand.Results staticOnce = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
                 temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
+        RunCommand.Results staticAgain = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
+                temporaryDirectory("calibrate-static-again"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
+        List<String> slowModes = new java.util.ArrayList<>();
+        List<Row> staticRows = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
         RunCommand.Results self = RunCommand.runAll(this, builtIn(BUILT_IN_SELF), temporaryDirectory("calibrate-self"),
                 pes.npes, List.of("-DBENCH_SELF"));
         List<Row> rows = results.rows();
@@ -79,12 +85,12 @@ final class CalibrateCommand extends BenchCommand {
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
-        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticData.rows(), CostTable.STATIC)
+        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC)
                 .add(self.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
-        double staticFull = smallest(staticData.rows(), "shmem_putmem_nbi", "full");
-        double staticBusy = smallest(staticData.rows(), "shmem_putmem_nbi", "busy-target");
+        double staticFull = smallest(staticRows, "shmem_putmem_nbi", "full");
+        double staticBusy = smallest(staticRows, "shmem_putmem_nbi", "busy-target");
         boolean staticNeedsTarget = Double.isNaN(staticBusy) ? needsTarget : staticBusy > PROGRESS_FACTOR * staticFull;
         MachineWriter machine = new MachineWriter(Runtime.getRuntime().availableProcessors(), onNode, null, step,
                 table.rows(), needsTarget, staticNeedsTarget, provenance);
@@ -105,10 +111,11 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "                on a global %.4f us (%.4f us idle): %s%n", staticBusy * 1e6, staticFull * 1e6,
                 progress(staticNeedsTarget));
         double heapG = smallest(rows, "shmem_long_g", "return");
-        double staticG = smallest(staticData.rows(), "shmem_long_g", "return");
+        double staticG = smallest(staticRows, "shmem_long_g", "return");
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
                 heapG * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
+        for (String slow : slowModes) out().println("slow mode:      on a global, " + slow);
         OutputFiles.write(output, true, f -> Files.writeString(f, machine.text())); // --force was checked first
         out().println("wrote " + output);
         return 0;

@@ -1,0 +1,29 @@
+package io.shmemtrace.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shmemtrace.bench.calibrate.FasterOfTwo;
+import io.shmemtrace.bench.run.Row;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Two processes' measurements of the same cases: row by row the faster, a note where one was in a slow mode. */
+class FasterOfTwoTest {
+    private static Row row(String api, String variant, long bytes, double medianUs) {
+        return new Row(5, api, "C", variant, 1, 1, bytes, 30, medianUs, medianUs, medianUs, 0.01);
+    }
+
+    @Test
+    void keepsTheFasterRowAndNotesASlowMode() {
+        List<Row> first = List.of(row("shmem_long_atomic_add", "stream", 8, 1.25), row("shmem_long_p", "stream", 8, 0.27),
+                row("shmem_long_g", "return", 8, 0.75));
+        List<Row> second = List.of(row("shmem_long_atomic_add", "stream", 8, 0.29), row("shmem_long_p", "stream", 8, 0.28),
+                row("shmem_putmem", "stream", 64, 0.3));
+        List<String> notes = new ArrayList<>();
+        List<Row> faster = FasterOfTwo.of(first, second, notes::add);
+        assertEquals(List.of(0.29, 0.27, 0.75, 0.3), faster.stream().map(Row::medianUs).toList());
+        assertEquals(List.of("shmem_long_atomic_add stream 8 B: 1.2500 us in one process, 0.2900 in the other"
+                + " (the faster kept)"), notes);
+    }
+}
