@@ -15,11 +15,9 @@ for tls in default tcp,self; do
     i=1
     while [ "$i" -le "$runs" ]; do
       echo "== transports: $tls, $mode"
-      if [ "$tls" = default ]; then
-        oshrun --oversubscribe -np 2 "$exe" "$mode" < /dev/null
-      else
-        UCX_TLS=$tls oshrun -x UCX_TLS --oversubscribe -np 2 "$exe" "$mode" < /dev/null
-      fi
+      set --
+      [ "$tls" = default ] || set -- "UCX_TLS=$tls"
+      env "$@" oshrun ${1:+-x UCX_TLS} --oversubscribe -np 2 "$exe" "$mode" < /dev/null
       i=$((i + 1))
     done
   done

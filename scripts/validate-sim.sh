@@ -42,6 +42,23 @@ window() {
   "$dist/shmemsim" -q --force --comm-model measured --json "$1.json" "$1" > /dev/null
   awk -F'[:,]' '/"traced_s"/ { print $2 + 0; exit }' "$1.json"
 }
+# the program (exe, args) traced RUNS times on machine $1 (A: the default transports; B: TCP) and merged; each run's
+# window and number go to $out/$1-$name.windows
+traced_runs() {
+  tls=
+  [ "$1" = B ] && tls=UCX_TLS=tcp,self
+  : > "$out/$1-$name.windows"
+  i=1
+  while [ $i -le "$runs" ]; do
+    rm -rf "$out/$1-$name-$i"
+    # shellcheck disable=SC2086
+    env $tls SHMEMTRACE_DIR="$out/$1-$name-$i" oshrun ${tls:+-x UCX_TLS} --oversubscribe -np $np "$dist/shmemtrace" \
+      "$exe" $args < /dev/null > /dev/null
+    "$dist/shmem2psins" -q --force -o "$out/$1-$name-$i.psins" "$out/$1-$name-$i"
+    echo "$(window "$out/$1-$name-$i.psins") $i" >> "$out/$1-$name.windows"
+    i=$((i + 1))
+  done
+}
 # field of a shmemsim --json file
 field() { awk -F'[:,]' -v f="\"$2\"" '$1 ~ f { print $2 + 0; exit }' "$1"; }
 
@@ -58,32 +75,13 @@ echo "$catalogue" | while IFS='|' read -r name source args; do
   l0=$(load)
   # A, RUNS times: the predictions start from the run whose window is the median (a run of a program that is an
   # outlier on its own machine would skew every prediction made from it), and A's spread is printed
-  : > "$out/A-$name.windows"
-  i=1
-  while [ $i -le "$runs" ]; do
-    rm -rf "$out/A-$name-$i"
-    # shellcheck disable=SC2086
-    SHMEMTRACE_DIR="$out/A-$name-$i" oshrun --oversubscribe -np $np "$dist/shmemtrace" "$exe" $args < /dev/null > /dev/null
-    "$dist/shmem2psins" -q --force -o "$out/A-$name-$i.psins" "$out/A-$name-$i"
-    echo "$(window "$out/A-$name-$i.psins") $i" >> "$out/A-$name.windows"
-    i=$((i + 1))
-  done
+  traced_runs A
   set -- $(sort -g "$out/A-$name.windows" | awk '{ w[NR] = $1; r[NR] = $2 } END { m = int((NR + 1) / 2); print w[m], r[m], w[1], w[NR] }')
   tracedA=$1 spreadA="$3 $4"
   rm -rf "$out/A-$name" "$out/A-$name.psins"
   ln -s "A-$name-$2" "$out/A-$name"
   ln -s "A-$name-$2.psins" "$out/A-$name.psins"
-  : > "$out/B-$name.windows"
-  i=1
-  while [ $i -le "$runs" ]; do
-    rm -rf "$out/B-$name-$i"
-    # shellcheck disable=SC2086
-    UCX_TLS=tcp,self SHMEMTRACE_DIR="$out/B-$name-$i" oshrun -x UCX_TLS --oversubscribe -np $np "$dist/shmemtrace" \
-      "$exe" $args < /dev/null > /dev/null
-    "$dist/shmem2psins" -q --force -o "$out/B-$name-$i.psins" "$out/B-$name-$i"
-    window "$out/B-$name-$i.psins" >> "$out/B-$name.windows"
-    i=$((i + 1))
-  done
+  traced_runs B
   l1=$(load)
   stats=$(sort -g "$out/B-$name.windows" | awk '{ v[NR] = $1 } END {
     m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }')

@@ -13,6 +13,7 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -59,7 +60,7 @@ final class CalibrateCommand extends BenchCommand {
                 temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
         RunCommand.Results staticAgain = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
                 temporaryDirectory("calibrate-static-again"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
-        List<String> slowModes = new java.util.ArrayList<>();
+        List<String> slowModes = new ArrayList<>();
         List<Row> staticRows = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
         RunCommand.Results self = RunCommand.runAll(this, builtIn(BUILT_IN_SELF), temporaryDirectory("calibrate-self"),
                 pes.npes, List.of("-DBENCH_SELF"));

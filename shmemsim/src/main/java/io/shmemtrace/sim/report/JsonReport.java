@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.replay.engine.CallStats;
+import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.report.Explanation;
 import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.engine.TaskTimes;
@@ -63,7 +64,7 @@ public final class JsonReport {
         }
         g.writeEndObject();
         g.writeArrayFieldStart("regions");
-        for (io.shmemtrace.replay.engine.RegionTimes.Region region : r.regions()) {
+        for (RegionTimes.Region region : r.regions()) {
             g.writeStartObject();
             g.writeStringField("name", region.name());
             g.writeNumberField("entered", region.entered());
