@@ -15,15 +15,14 @@ import java.io.IOException;
 final class Completions {
     private final Replay replay;
     private final CommModel model;
-    private final PendingCompletions[] pending;
+    private final PendingCompletions pending;
     /** Where transfers complete only at their target's library calls: that rule's state; null otherwise. */
     private TargetProgress targetProgress;
 
     Completions(Replay replay, CommModel model, int tasks) {
         this.replay = replay;
         this.model = model;
-        pending = new PendingCompletions[tasks];
-        for (int t = 0; t < tasks; t++) pending[t] = new PendingCompletions();
+        pending = new PendingCompletions(tasks);
     }
 
     /** Transfers to the heap, to static data, complete only at their target's calls; sequencesOf: threads per task. */
@@ -34,21 +33,21 @@ final class Completions {
     /** A transfer of s's current event r lands at landed; the event r.completion() completes it. */
     void add(Sequence s, PsinsRecord r, Rma call, double landed) {
         boolean needsTarget = targetProgress != null && targetProgress.needsTarget(call.staticData());
-        pending[s.task].add(r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
+        pending.add(s.task, r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
         if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
     }
 
     /** When the transfers that task's event completes have landed, leaving them pending; NaN if none. */
     double latest(int task, int event) {
-        return pending[task].latest(event);
+        return pending.latest(task, event);
     }
 
     /** Ends s's current event at end, or later when it completes transfers that land later, and moves s on. */
     void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
-        PendingCompletions p = pending[s.task];
-        if (!p.isEmpty() && r.type().completesPending()) {
-            double landed = p.take((int) r.event());
+        PendingCompletions p = pending;
+        if (!p.isEmpty(s.task) && r.type().completesPending()) {
+            double landed = p.take(s.task, (int) r.event());
             if (targetProgress != null && p.taken() > 0) {
                 s.awaitCount = 0;
                 for (int i = 0; i < p.taken(); i++) s.await(p.takenTarget(i), p.takenLanded(i));

@@ -56,7 +56,7 @@ final class MemoryWaits implements Handler {
     private void findWaitedAddresses(PsinsFile file) throws IOException, PsinsFormatException {
         PsinsRecord r = new PsinsRecord();
         for (TaskEntry t : file.tasks()) {
-            PsinsFile.TaskReader reader = file.reader(t.task(), Replay.READ_BUFFER);
+            PsinsFile.TaskReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
             while (reader.next(r)) {
                 if (r.type() == WAIT || r.type() == TEST) {
                     if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();

@@ -3,51 +3,72 @@ package io.shmemtrace.replay.engine;
 import java.util.Arrays;
 
 /**
- * One task's transfers in flight, by the event that completes them (a quiet, a barrier, ...) and their target:
+ * Every task's transfers in flight, by the event that completes them (a quiet, a barrier, ...) and their target:
  * when the last of them to each target lands. A task has a few at a time, so a short list scanned end to end
- * beats any map.
+ * beats any map; and each task's list is one array of longs, its length first, then per entry the key (completing
+ * event, target, whether an _nbi call posted it) and the landing time: at 16,384 tasks a list touched per call
+ * costs what its cache misses cost, and an object with four arrays had five (the replay's top method in JFR).
  */
 final class PendingCompletions {
-    private int[] events = new int[4];
-    private int[] targets = new int[4];
-    private double[] landed = new double[4];
-    private boolean[] posted = new boolean[4];
-    private int size;
-    private boolean lastPosted;
-    /** What the last take returned, per target. */
+    /** Longs per entry, and the entries a task's array starts with room for. */
+    private static final int ENTRY = 2, INITIAL = 4;
+
+    private final long[][] byTask;
+    /** What the last take returned, per target (shared: read at once by the caller). */
     private int[] takenTargets = new int[4];
     private double[] takenLanded = new double[4];
     private int taken;
+    private boolean lastPosted;
 
-    boolean isEmpty() {
-        return size == 0;
+    PendingCompletions(int tasks) {
+        byTask = new long[tasks][];
+        for (int t = 0; t < tasks; t++) byTask[t] = new long[1 + ENTRY * INITIAL];
     }
 
-    /** A transfer to target completed by event lands at time; nbi: it was posted by an _nbi call. */
-    void add(int event, int target, double time, boolean nbi) {
-        for (int i = 0; i < size; i++) {
-            if (events[i] == event && targets[i] == target) {
-                if (time > landed[i]) landed[i] = time;
-                posted[i] |= nbi;
+    /** The key of (event, target), posted in its lowest bit; target -1 (none) and up. */
+    private static long key(int event, int target, boolean posted) {
+        return (long) event << 32 | (long) (target + 1) << 1 | (posted ? 1 : 0);
+    }
+
+    private static int eventOf(long key) {
+        return (int) (key >> 32);
+    }
+
+    private static int targetOf(long key) {
+        return (int) ((key & 0xFFFFFFFFL) >>> 1) - 1;
+    }
+
+    boolean isEmpty(int task) {
+        return byTask[task][0] == 0;
+    }
+
+    /** A transfer of task to target completed by event lands at time; nbi: it was posted by an _nbi call. */
+    void add(int task, int event, int target, double time, boolean nbi) {
+        long[] a = byTask[task];
+        int size = (int) a[0];
+        long k = key(event, target, nbi);
+        for (int i = 1; i < 1 + ENTRY * size; i += ENTRY) {
+            if ((a[i] | 1) == (k | 1)) { // the same event and target
+                if (time > Double.longBitsToDouble(a[i + 1])) a[i + 1] = Double.doubleToRawLongBits(time);
+                a[i] |= k & 1;
                 return;
             }
         }
-        if (size == events.length) {
-            events = Arrays.copyOf(events, size * 2);
-            targets = Arrays.copyOf(targets, size * 2);
-            landed = Arrays.copyOf(landed, size * 2);
-            posted = Arrays.copyOf(posted, size * 2);
-        }
-        events[size] = event;
-        targets[size] = target;
-        posted[size] = nbi;
-        landed[size++] = time;
+        int at = 1 + ENTRY * size;
+        if (at == a.length) a = byTask[task] = Arrays.copyOf(a, 1 + ENTRY * size * 2);
+        a[at] = k;
+        a[at + 1] = Double.doubleToRawLongBits(time);
+        a[0] = size + 1;
     }
 
-    /** When the transfers that event completes have all landed, leaving them pending; NaN if there are none. */
-    double latest(int event) {
+    /** When the transfers of task that event completes have all landed, leaving them pending; NaN if there are none. */
+    double latest(int task, int event) {
+        long[] a = byTask[task];
         double latest = Double.NaN;
-        for (int i = 0; i < size; i++) if (events[i] == event && !(latest >= landed[i])) latest = landed[i];
+        for (int i = 1; i < 1 + ENTRY * (int) a[0]; i += ENTRY) {
+            double landed = Double.longBitsToDouble(a[i + 1]);
+            if (eventOf(a[i]) == event && !(latest >= landed)) latest = landed;
+        }
         return latest;
     }
 
@@ -57,32 +78,36 @@ final class PendingCompletions {
     }
 
     /**
-     * When the transfers that event completes have all landed (and forgets them); NaN if there are none. The
-     * latest landing per target is then {@link #takenTarget}(i), {@link #takenLanded}(i), i below {@link #taken}.
+     * When the transfers of task that event completes have all landed (and forgets them); NaN if there are none.
+     * The latest landing per target is then {@link #takenTarget}(i), {@link #takenLanded}(i), i below {@link #taken}.
      */
-    double take(int event) {
+    double take(int task, int event) {
+        long[] a = byTask[task];
+        int size = (int) a[0];
         double latest = Double.NaN;
         lastPosted = false;
         taken = 0;
-        for (int i = 0; i < size; ) {
-            if (events[i] != event) {
-                i++;
+        for (int i = 1; i < 1 + ENTRY * size; ) {
+            long k = a[i];
+            if (eventOf(k) != event) {
+                i += ENTRY;
                 continue;
             }
-            if (!(latest >= landed[i])) latest = landed[i];
-            lastPosted |= posted[i];
+            double landed = Double.longBitsToDouble(a[i + 1]);
+            if (!(latest >= landed)) latest = landed;
+            lastPosted |= (k & 1) != 0;
             if (taken == takenTargets.length) {
                 takenTargets = Arrays.copyOf(takenTargets, taken * 2);
                 takenLanded = Arrays.copyOf(takenLanded, taken * 2);
             }
-            takenTargets[taken] = targets[i];
-            takenLanded[taken++] = landed[i];
-            size--;
-            events[i] = events[size];
-            targets[i] = targets[size];
-            landed[i] = landed[size];
-            posted[i] = posted[size];
+            takenTargets[taken] = targetOf(k);
+            takenLanded[taken++] = landed;
+            size--; // the last entry moves into this one's place
+            int last = 1 + ENTRY * size;
+            a[i] = a[last];
+            a[i + 1] = a[last + 1];
         }
+        a[0] = size;
         return latest;
     }
 
