@@ -3,7 +3,6 @@ package io.shmemtrace.replay.engine;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsRecord;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,19 +13,17 @@ import java.util.List;
 final class Statistics {
     final CallStats[] calls;
     private final int[] taskOf;
-    private final double[] compute;
-    private final double[] comm;
-    private final double[] wait;
-    private final double[] tracedCompute;
-    private final double[] tracedComm;
-    private final double[] initEnd;
-    private final double[] finalizeStart;
-    private final double[] tracedInitEnd;
-    private final double[] tracedFinalizeStart;
-    private final double[] lastEnd;
-    private final double[] tracedLastEnd;
-    private final long[] bytes;
-    private final long[] messages;
+    /**
+     * Per sequence, its figures side by side (FIELDS doubles from index * FIELDS): a replay of 16,384 tasks moves
+     * to another sequence at nearly every event, and thirteen arrays of one figure each were thirteen cache lines
+     * to touch where these are two.
+     */
+    private final double[] figures;
+    private static final int COMPUTE = 0, COMM = 1, WAIT = 2, TRACED_COMPUTE = 3, TRACED_COMM = 4, INIT_END = 5,
+            FINALIZE_START = 6, TRACED_INIT_END = 7, TRACED_FINALIZE_START = 8, LAST_END = 9, TRACED_LAST_END = 10,
+            FIELDS = 11;
+    /** Per sequence, bytes moved and messages sent, side by side. */
+    private final long[] moved;
     long events;
     long unmatchedWaits;
     long forced;
@@ -42,47 +39,37 @@ final class Statistics {
         for (int i = 0; i < functions; i++) calls[i] = new CallStats();
         this.taskOf = taskOf;
         int n = taskOf.length;
-        compute = new double[n];
-        comm = new double[n];
-        wait = new double[n];
-        tracedCompute = new double[n];
-        tracedComm = new double[n];
-        initEnd = nans(n);
-        finalizeStart = nans(n);
-        tracedInitEnd = nans(n);
-        tracedFinalizeStart = nans(n);
-        lastEnd = new double[n];
-        tracedLastEnd = new double[n];
-        bytes = new long[n];
-        messages = new long[n];
-    }
-
-    private static double[] nans(int n) {
-        double[] a = new double[n];
-        Arrays.fill(a, Double.NaN);
-        return a;
+        figures = new double[n * FIELDS];
+        for (int i = 0; i < n; i++) {
+            for (int f : new int[] {INIT_END, FINALIZE_START, TRACED_INIT_END, TRACED_FINALIZE_START}) {
+                figures[i * FIELDS + f] = Double.NaN; // until the sequence has them
+            }
+        }
+        moved = new long[2 * n];
     }
 
     /** Sequence s computed for seconds before its current event (traced: tracedSeconds). */
     void computed(Sequence s, double seconds, double tracedSeconds) {
-        compute[s.index] += seconds;
-        tracedCompute[s.index] += tracedSeconds;
+        int at = s.index * FIELDS;
+        figures[at + COMPUTE] += seconds;
+        figures[at + TRACED_COMPUTE] += tracedSeconds;
     }
 
     /** A one-sided call of s moved bytes, on its node or off it. */
     void transferred(Sequence s, long moved, boolean sameNode) {
         if (sameNode) onNodeBytes += moved;
         else offNodeBytes += moved;
-        bytes[s.index] += moved;
-        messages[s.index]++;
+        this.moved[2 * s.index] += moved;
+        this.moved[2 * s.index + 1]++;
     }
 
     /** s's current event r ran from start to end, waiting for others for waited of it. */
     void ended(Sequence s, PsinsRecord r, double start, double end, double waited) {
         if (r.type().payload() == PsinsType.Payload.REGION) { // not a call: it marks the program's time
             regions.record(s, r, start);
-            lastEnd[s.index] = end;
-            tracedLastEnd[s.index] = Math.max(tracedLastEnd[s.index], r.start());
+            int at = s.index * FIELDS;
+            figures[at + LAST_END] = end;
+            figures[at + TRACED_LAST_END] = Math.max(figures[at + TRACED_LAST_END], r.start());
             return;
         }
         CallStats c = calls[r.call().index()];
@@ -91,24 +78,25 @@ final class Statistics {
         c.wait += waited;
         c.tracedTime += r.duration();
         if (r.type() != PsinsType.REPEAT) c.bytes += bytesOf(r);
-        int i = s.index;
+        double[] f = figures;
+        int at = s.index * FIELDS;
         switch (r.type()) {
             case INIT -> {
-                initEnd[i] = end;
-                tracedInitEnd[i] = r.start() + r.duration();
+                f[at + INIT_END] = end;
+                f[at + TRACED_INIT_END] = r.start() + r.duration();
             }
             case FINALIZE -> {
-                finalizeStart[i] = start;
-                tracedFinalizeStart[i] = r.start();
+                f[at + FINALIZE_START] = start;
+                f[at + TRACED_FINALIZE_START] = r.start();
             }
             default -> {
-                comm[i] += end - start - waited;
-                wait[i] += waited;
-                tracedComm[i] += r.duration();
+                f[at + COMM] += end - start - waited;
+                f[at + WAIT] += waited;
+                f[at + TRACED_COMM] += r.duration();
             }
         }
-        lastEnd[i] = end;
-        tracedLastEnd[i] = Math.max(tracedLastEnd[i], r.start() + r.duration());
+        f[at + LAST_END] = end;
+        f[at + TRACED_LAST_END] = Math.max(f[at + TRACED_LAST_END], r.start() + r.duration());
     }
 
     private static long bytesOf(PsinsRecord r) {
@@ -120,16 +108,24 @@ final class Statistics {
 
     /** The regions' figures, once the replay has ended. */
     List<RegionTimes.Region> regionTimes() {
+        int n = taskOf.length;
+        double[] lastEnd = new double[n], tracedLastEnd = new double[n];
+        for (int i = 0; i < n; i++) {
+            lastEnd[i] = figures[i * FIELDS + LAST_END];
+            tracedLastEnd[i] = figures[i * FIELDS + TRACED_LAST_END];
+        }
         return regions.finish(lastEnd, tracedLastEnd);
     }
 
     /** Each task's threads together, in task order (tasks without events left out). */
     List<TaskTimes> taskTimes(int tasks) {
         TaskTimes[] byTask = new TaskTimes[tasks];
+        double[] f = figures;
         for (int i = 0; i < taskOf.length; i++) {
-            TaskTimes t = new TaskTimes(taskOf[i], compute[i], comm[i], wait[i], initEnd[i], finalizeStart[i], lastEnd[i],
-                    tracedInitEnd[i], tracedFinalizeStart[i], tracedLastEnd[i], bytes[i], messages[i], tracedCompute[i],
-                    tracedComm[i]);
+            int at = i * FIELDS;
+            TaskTimes t = new TaskTimes(taskOf[i], f[at + COMPUTE], f[at + COMM], f[at + WAIT], f[at + INIT_END],
+                    f[at + FINALIZE_START], f[at + LAST_END], f[at + TRACED_INIT_END], f[at + TRACED_FINALIZE_START],
+                    f[at + TRACED_LAST_END], moved[2 * i], moved[2 * i + 1], f[at + TRACED_COMPUTE], f[at + TRACED_COMM]);
             byTask[taskOf[i]] = byTask[taskOf[i]] == null ? t : byTask[taskOf[i]].with(t);
         }
         List<TaskTimes> list = new ArrayList<>();

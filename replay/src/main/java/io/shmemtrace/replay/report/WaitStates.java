@@ -33,7 +33,7 @@ public final class WaitStates implements WaitState.Listener {
      * Seconds lost, per task (by index): per (pattern, function, call site), summed as the replay reports them
      * with no allocation per wait. {@link #byPattern} sorts them for reading.
      */
-    private LongDoubleMap[] byTask = new LongDoubleMap[16];
+    private final SumsByKey byTask = new SumsByKey();
     /** The same, by pattern, PE (in order) and site label (in order); built when first read after a wait. */
     private Map<WaitState, Map<Integer, Map<String, double[]>>> sorted;
     private final List<CallEntry> calls;
@@ -61,11 +61,8 @@ public final class WaitStates implements WaitState.Listener {
 
     @Override
     public void waited(WaitState state, PsinsRecord call, double seconds) {
-        int task = call.task();
-        if (task >= byTask.length) byTask = java.util.Arrays.copyOf(byTask, Math.max(task + 1, 2 * byTask.length));
-        LongDoubleMap m = byTask[task];
-        if (m == null) m = byTask[task] = new LongDoubleMap();
-        m.add((long) state.ordinal() << 56 | (long) call.call().index() << 32 | (call.site() & 0xFFFFFFFFL), seconds);
+        byTask.add(call.task(), (long) state.ordinal() << 56 | (long) call.call().index() << 32
+                | (call.site() & 0xFFFFFFFFL), seconds);
         if (call.enclosingRegion() >= 0) {
             byRegion.computeIfAbsent(call.enclosingRegion(), r -> new double[WaitState.values().length])[state.ordinal()]
                     += seconds;
@@ -77,10 +74,9 @@ public final class WaitStates implements WaitState.Listener {
     private Map<WaitState, Map<Integer, Map<String, double[]>>> byPattern() {
         if (sorted != null) return sorted;
         Map<WaitState, Map<Integer, Map<String, double[]>>> m = new EnumMap<>(WaitState.class);
-        for (int task = 0; task < byTask.length; task++) {
-            if (byTask[task] == null) continue;
+        for (int task = 0; task < byTask.owners(); task++) {
             int pe = task;
-            byTask[task].forEach((key, seconds) -> {
+            byTask.forEach(task, (key, seconds) -> {
                 WaitState state = WaitState.values()[(int) (key >>> 56)];
                 String name = calls.get((int) (key >>> 32) & 0xFFFFFF).name();
                 int site = (int) key;
