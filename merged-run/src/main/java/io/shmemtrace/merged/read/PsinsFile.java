@@ -464,10 +464,13 @@ public final class PsinsFile implements AutoCloseable {
         /** File offset of bytes[0], and of the task's end. */
         private long base;
         private final long limit;
+        /** The array as the channel fills it (one per window: a replay of 16,384 tasks loads windows by the 100,000). */
+        private final ByteBuffer filler;
 
         Window(long start, long limit, int bufferBytes) throws IOException {
             super(new byte[bufferBytes]);
             this.limit = Math.min(limit, size);
+            this.filler = ByteBuffer.wrap(bytes);
             load(start);
         }
 
@@ -483,7 +486,7 @@ public final class PsinsFile implements AutoCloseable {
 
         private void load(long at) throws IOException {
             int n = (int) Math.max(0, Math.min(bytes.length, limit - at));
-            ByteBuffer b = ByteBuffer.wrap(bytes, 0, n);
+            ByteBuffer b = filler.clear().limit(n);
             while (b.hasRemaining() && channel.read(b, at + b.position()) > 0) { }
             base = at;
             pos = 0;
