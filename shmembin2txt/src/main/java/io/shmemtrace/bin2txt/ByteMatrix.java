@@ -27,7 +27,15 @@ final class ByteMatrix extends Report {
     private List<String> labels;
     private String title;
     private long[][] cells;
-    private TreeMap<Integer, Long> row;
+    /**
+     * The row of the file being read: bytes by target PE, and the targets it has (a boxed map entry per event was a
+     * tenth of --html's summary pass); targets beyond the run's PEs (a damaged file's) in a map of their own.
+     */
+    private long[] row;
+    private boolean[] listed;
+    private int[] targets;
+    private int targetCount;
+    private TreeMap<Integer, Long> beyond;
     private String unit;
 
     /** csv: where every PE pair goes (--matrix), or null. */
@@ -92,30 +100,57 @@ final class ByteMatrix extends Report {
             unit = "block of " + block + " PEs";
         }
         this.cells = new long[labels.size()][labels.size()];
+        this.row = new long[npes];
+        this.listed = new boolean[npes];
+        this.targets = new int[Math.max(1, Math.min(npes, 64))];
         if (csv != null) csv.println("from_pe,to_pe,bytes");
     }
 
     @Override
     void beginFile(TraceFile file) {
-        row = new TreeMap<>();
+        clearRow(); // a file that ended without endFile leaves nothing behind
+        beyond = new TreeMap<>();
+    }
+
+    private void clearRow() {
+        for (int i = 0; i < targetCount; i++) {
+            row[targets[i]] = 0;
+            listed[targets[i]] = false;
+        }
+        targetCount = 0;
     }
 
     @Override
     void event(TraceEvent e) {
         int target = e.targetPe();
-        if (target >= 0 && e.def().elemSize() > 0) row.merge(target, e.bytes() * e.calls(), Long::sum);
+        if (target < 0 || e.def().elemSize() <= 0) return;
+        long bytes = e.bytes() * e.calls();
+        if (target >= npes) {
+            beyond.merge(target, bytes, Long::sum);
+            return;
+        }
+        if (!listed[target]) {
+            listed[target] = true;
+            if (targetCount == targets.length) targets = java.util.Arrays.copyOf(targets, 2 * targetCount);
+            targets[targetCount++] = target;
+        }
+        row[target] += bytes;
     }
 
     /** The calling PE's row: bytes by target PE. */
     @Override
     void endFile(TraceFile file) {
         int from = file.header().pe();
-        for (Map.Entry<Integer, Long> cell : row.entrySet()) {
-            int to = cell.getKey();
-            if (csv != null) csv.append(Integer.toString(from)).append(',').append(Integer.toString(to)).append(',')
-                    .append(Long.toString(cell.getValue())).append('\n');
-            if (from >= 0 && from < npes && to >= 0 && to < npes) cells[groupOf[from]][groupOf[to]] += cell.getValue();
-        }
+        java.util.Arrays.sort(targets, 0, targetCount);
+        for (int i = 0; i < targetCount; i++) cell(from, targets[i], row[targets[i]]);
+        clearRow();
+        for (Map.Entry<Integer, Long> cell : beyond.entrySet()) cell(from, cell.getKey(), cell.getValue());
+    }
+
+    private void cell(int from, int to, long bytes) {
+        if (csv != null) csv.append(Integer.toString(from)).append(',').append(Integer.toString(to)).append(',')
+                .append(Long.toString(bytes)).append('\n');
+        if (from >= 0 && from < npes && to >= 0 && to < npes) cells[groupOf[from]][groupOf[to]] += bytes;
     }
 
     void print(PrintStream out) {
