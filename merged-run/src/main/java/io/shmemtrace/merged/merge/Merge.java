@@ -117,7 +117,8 @@ public final class Merge {
         try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp)) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
-            TaskWriter task = new TaskWriter(out, calls, collectives, alignment, sites, this::say);
+            RecordEncoder encoder = new RecordEncoder(out, sites != null);
+            TaskRecords task = new TaskRecords(encoder, calls, collectives, alignment, sites, this::say);
             for (int pe = 0; pe < npes; pe++) {
                 offsets[pe] = out.position();
                 TraceRun.Input input = byPe[pe];
@@ -161,7 +162,7 @@ public final class Merge {
             progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
-            int tableRecords = writeTables(out, collectives, calls, task.farLinks, sites, byPe, task.regionNames.all());
+            int tableRecords = writeTables(out, collectives, calls, encoder.farLinks, sites, byPe, task.regionNames.all());
             out.flush();
             long end = out.position();
             // Sealed once written in full: forward links are patched into records until the last task is done.
