@@ -2,7 +2,7 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.format.Operation;
-import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +12,10 @@ import java.util.Locale;
  * The report page's timeline: a lane per PE shown (the PEs that matter: those given with --pes, else the ones with
  * the most time in SHMEM, most first), a box per call coloured by its operation's family, CPU bursts blank, a time
  * axis; drag across it to zoom, double-click to come back. The program's regions (shmemtrace.h) are spans behind a
- * lane's boxes, nested ones stacked darker, a paused stretch grey; a mark is a line across its lane. The lanes'
- * files are read again once the first pass has told which PEs they are: a few files more, never the whole run twice.
+ * lane's boxes, nested ones stacked darker, a paused stretch grey; a mark is a line across its lane. Where the
+ * lanes are known before the files are read (a run of up to 64 PEs, or --pes) they are drawn in the same pass;
+ * else their files are read again once the first pass has told which PEs they are: 64 files more, never the whole
+ * run twice.
  */
 final class Timeline {
     static final int LANES = 64;
@@ -22,63 +24,125 @@ final class Timeline {
     private static final int LANE_H = 14;
     private static final int LABEL_W = 60;
 
-    /** One box: lane index, start and end (ns from the earliest init), operation. */
-    private record Box(int lane, long start, long end, Operation op) {}
+    /** One box: start and end (ns from the earliest init), operation. */
+    private record Box(long start, long end, Operation op) {}
 
-    /** A region from start to end on a lane (a mark: start = end), and its name. */
-    private record Span(int lane, long start, long end, String name, boolean mark) {}
+    /** A region from start to end (a mark: start = end), and its name. */
+    private record Span(long start, long end, String name, boolean mark) {}
 
     private Timeline() {}
 
     /**
+     * One lane's drawing, from its PE's events as a file gives them: the calls' boxes (at most perLane; the others
+     * counted), the regions' spans, in the order drawn. Filled in the summary's own pass where the lanes are known
+     * before it (every PE a lane, or --pes), else by reading the lanes' files again ({@link #html(TraceRun, List,
+     * String, long, long[])}).
+     */
+    static final class Lane {
+        final int pe;
+        /** The file's init, ns from the earliest PE's. */
+        private final long base;
+        private final long[] window;
+        final int perLane;
+        private final List<Box> boxes = new ArrayList<>();
+        private final List<Span> spans = new ArrayList<>();
+        private final OpenRegions<Span> open = new OpenRegions<>(Span::name); // the lane's regions begun
+        private long laneEnd = Long.MIN_VALUE;
+        private long skipped;
+        private boolean finished;
+
+        /** window: [from, to] ns to draw, or null; perLane: the boxes drawn at most. */
+        Lane(int pe, long base, long[] window, int perLane) {
+            this.pe = pe;
+            this.base = base;
+            this.window = window;
+            this.perLane = perLane;
+        }
+
+        void event(TraceEvent e) {
+            Operation op = e.def().operation();
+            if (op == Operation.INIT || op == Operation.FINALIZE) return;
+            long s = base + e.startNs(), t = base + e.endNs();
+            laneEnd = Math.max(laneEnd, t);
+            if (op.isRegion()) {
+                region(op, e.regionName(), s);
+                return;
+            }
+            if (window != null && (t < window[0] || s > window[1])) return;
+            if (boxes.size() >= perLane) skipped++;
+            else boxes.add(new Box(s, t, op));
+        }
+
+        /** The file's events are all in: what is still open ends at the lane's last event. */
+        void finish() {
+            for (Span o : open.endAll()) spans.add(new Span(o.start, laneEnd, o.name, false));
+            finished = true;
+        }
+
+        boolean finished() {
+            return finished;
+        }
+
+        /** A region record: a begin opens a span, an end closes it (OpenRegions), a mark is one. */
+        private void region(Operation op, String name, long at) {
+            switch (op) {
+                case REGION_BEGIN -> open.begin(new Span(at, at, name, false));
+                case REGION_END -> {
+                    Span o = open.end(name);
+                    if (o != null) spans.add(new Span(o.start, at, name, false));
+                }
+                default -> spans.add(new Span(at, at, name, true));
+            }
+        }
+    }
+
+    /** The boxes each of n lanes may draw. */
+    static int perLane(int n) {
+        return Math.max(1, EVENTS_DRAWN / Math.max(1, n));
+    }
+
+    /**
      * lanes: the PEs, in the order shown; window: [from, to] ns to draw, or null for the calls' span (init and
-     * finalize left out). Returns the section's HTML.
+     * finalize left out). Reads the lanes' files again. Returns the section's HTML.
      */
     static String html(TraceRun run, List<Integer> lanes, String why, long baseMonoNs, long[] window) {
-        List<Box> boxes = new ArrayList<>();
-        List<Span> spans = new ArrayList<>();
-        long from = Long.MAX_VALUE, to = Long.MIN_VALUE;
-        long notDrawn = 0;
-        int perLane = Math.max(1, EVENTS_DRAWN / Math.max(1, lanes.size()));
+        List<Lane> read = new ArrayList<>();
+        int perLane = perLane(lanes.size());
         for (TraceRun.Input in : run.inputs()) {
-            int lane = lanes.indexOf(in.pe());
-            if (lane < 0) continue;
-            long base = in.header().initMonoNs() - baseMonoNs;
-            List<Box> mine = new ArrayList<>();
-            long[] skipped = {0};
-            OpenRegions<Span> open = new OpenRegions<>(Span::name); // the lane's regions begun
-            long[] laneEnd = {Long.MIN_VALUE};
+            if (!lanes.contains(in.pe())) continue;
+            Lane lane = new Lane(in.pe(), in.header().initMonoNs() - baseMonoNs, window, perLane);
             try {
-                TraceFile f = in.file();
-                f.read(e -> {
-                    Operation op = e.def().operation();
-                    if (op == Operation.INIT || op == Operation.FINALIZE) return;
-                    long s = base + e.startNs(), t = base + e.endNs();
-                    laneEnd[0] = Math.max(laneEnd[0], t);
-                    if (op.isRegion()) {
-                        region(op, e.regionName(), lane, s, open, spans);
-                        return;
-                    }
-                    if (window != null && (t < window[0] || s > window[1])) return;
-                    if (mine.size() >= perLane) skipped[0]++;
-                    else mine.add(new Box(lane, s, t, op));
-                });
+                in.file().read(lane::event);
             } catch (Exception e) {
                 continue; // the first pass said what is wrong with this file
             } finally {
                 in.close();
             }
-            for (Span o : open.endAll()) spans.add(new Span(lane, o.start, laneEnd[0], o.name, false)); // still open at the end
-            notDrawn += skipped[0];
-            for (Box b : mine) {
+            lane.finish();
+            read.add(lane);
+        }
+        return html(read, lanes, why, window);
+    }
+
+    /**
+     * The section from lanes drawn already (in the order their files were read), shown in the order of lanes (PEs);
+     * window as above.
+     */
+    static String html(List<Lane> drawn, List<Integer> lanes, String why, long[] window) {
+        long from = Long.MAX_VALUE, to = Long.MIN_VALUE;
+        long notDrawn = 0;
+        boolean anyBox = false;
+        for (Lane lane : drawn) {
+            notDrawn += lane.skipped;
+            for (Box b : lane.boxes) {
                 from = Math.min(from, b.start);
                 to = Math.max(to, b.end);
+                anyBox = true;
             }
-            boxes.addAll(mine);
         }
         StringBuilder h = new StringBuilder();
         h.append("<h2>Timeline</h2>\n");
-        if (boxes.isEmpty()) return h.append("<p>No event in the window.</p>\n").toString();
+        if (!anyBox) return h.append("<p>No event in the window.</p>\n").toString();
         if (window != null) {
             from = window[0];
             to = window[1];
@@ -98,27 +162,33 @@ final class Timeline {
         // the plot area: an inner svg whose viewBox the script narrows to zoom (boxes stretch, labels do not)
         h.append(String.format(Locale.ROOT, "<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
                 + " %d\" preserveAspectRatio=\"none\">", LABEL_W, WIDTH, height, WIDTH, height));
-        for (Span r : spans) {
-            if (r.end < from || r.start > to) continue;
-            double x = (Math.max(r.start, from) - from) * scale;
-            if (r.mark) {
-                h.append(String.format(Locale.ROOT, "<line class=\"mark\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\">"
-                        + "<title>PE %d mark %s</title></line>", x, x, r.lane * LANE_H, r.lane * LANE_H + LANE_H - 1,
-                        lanes.get(r.lane), PageAssets.esc(r.name)));
-                continue;
+        for (Lane lane : drawn) {
+            int index = lanes.indexOf(lane.pe);
+            for (Span r : lane.spans) {
+                if (r.end < from || r.start > to) continue;
+                double x = (Math.max(r.start, from) - from) * scale;
+                if (r.mark) {
+                    h.append(String.format(Locale.ROOT, "<line class=\"mark\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\">"
+                            + "<title>PE %d mark %s</title></line>", x, x, index * LANE_H, index * LANE_H + LANE_H - 1,
+                            lane.pe, PageAssets.esc(r.name)));
+                    continue;
+                }
+                double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
+                h.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
+                        + "<title>PE %d region %s %d ns</title></rect>",
+                        r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region", x,
+                        index * LANE_H, w, LANE_H, lane.pe, PageAssets.esc(r.name), r.end - r.start));
             }
-            double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
-            h.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
-                    + "<title>PE %d region %s %d ns</title></rect>",
-                    r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region", x,
-                    r.lane * LANE_H, w, LANE_H, lanes.get(r.lane), PageAssets.esc(r.name), r.end - r.start));
         }
-        for (Box b : boxes) {
-            double x = (Math.max(b.start, from) - from) * scale;
-            double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
-            h.append(String.format(Locale.ROOT, "<rect class=\"op-%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
-                    + "<title>PE %d %s %d ns</title></rect>", b.op.group().label(), x, b.lane * LANE_H + 2, w, LANE_H - 3,
-                    lanes.get(b.lane), b.op.name().toLowerCase(Locale.ROOT), b.end - b.start));
+        for (Lane lane : drawn) {
+            int index = lanes.indexOf(lane.pe);
+            for (Box b : lane.boxes) {
+                double x = (Math.max(b.start, from) - from) * scale;
+                double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
+                h.append(String.format(Locale.ROOT, "<rect class=\"op-%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
+                        + "<title>PE %d %s %d ns</title></rect>", b.op.group().label(), x, index * LANE_H + 2, w, LANE_H - 3,
+                        lane.pe, b.op.name().toLowerCase(Locale.ROOT), b.end - b.start));
+            }
         }
         h.append("<rect id=\"selection\" x=\"0\" y=\"0\" width=\"0\" height=\"").append(height)
                 .append("\" fill=\"#000\" fill-opacity=\"0.12\"/></svg>");
@@ -129,18 +199,6 @@ final class Timeline {
         }
         h.append("</p>\n");
         return h.toString();
-    }
-
-    /** A region record of a lane: a begin opens a span, an end closes it (OpenRegions), a mark is one. */
-    private static void region(Operation op, String name, int lane, long at, OpenRegions<Span> open, List<Span> spans) {
-        switch (op) {
-            case REGION_BEGIN -> open.begin(new Span(lane, at, at, name, false));
-            case REGION_END -> {
-                Span o = open.end(name);
-                if (o != null) spans.add(new Span(lane, o.start, at, name, false));
-            }
-            default -> spans.add(new Span(lane, at, at, name, true));
-        }
     }
 
     /** Draws the time axis for the span shown, and zooms by dragging: the page's timeline script. */
