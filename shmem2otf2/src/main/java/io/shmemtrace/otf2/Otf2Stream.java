@@ -7,8 +7,9 @@ import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.cli.AsciiBuffer;
 import java.io.IOException;
-import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +41,15 @@ final class Otf2Stream {
     private static final int OP_BARRIER = 0, OP_BCAST = 1, OP_ALLGATHER = 6, OP_ALLTOALL = 8, OP_ALLREDUCE = 11;
     private static final int SYNC_NONE = 0, SYNC_PROCESS = 1, SYNC_PROCESS_AND_MEMORY = 3;
 
+    /** The longest event line: a kind of two letters, eight numbers of up to 20 digits and a space each, '\n'. */
+    private static final int MAX_EVENT_LINE = 2 + 8 * 21 + 1 + 3; // and the 3 bytes a number may write past its end
+
     private final PsinsFile file;
-    private final Writer out;
+    /** The stream, ASCII: event lines are written as bytes with no String each (the stream's bulk, 70 bytes an event). */
+    private final AsciiBuffer out;
     private final StringBuilder line = new StringBuilder(256);
 
-    Otf2Stream(PsinsFile file, Writer out) {
+    Otf2Stream(PsinsFile file, AsciiBuffer out) {
         this.file = file;
         this.out = out;
     }
@@ -239,10 +244,15 @@ final class Otf2Stream {
     }
 
     private void event(String kind, long... values) throws IOException {
-        line.setLength(0);
-        line.append(kind);
-        for (long v : values) line.append(' ').append(v);
-        emit(line.toString());
+        byte[] b = out.array();
+        int p = out.reserve(MAX_EVENT_LINE);
+        for (int i = 0; i < kind.length(); i++) b[p++] = (byte) kind.charAt(i);
+        for (long v : values) {
+            b[p++] = ' ';
+            p = AsciiBuffer.dec(b, p, v);
+        }
+        b[p++] = '\n';
+        out.commit(p);
     }
 
     /**
@@ -261,8 +271,11 @@ final class Otf2Stream {
         return b.toString();
     }
 
+    /** A definition line (the run, hosts, regions, sets, locations): ASCII, names escaped by {@link #token}. */
     private void emit(String s) throws IOException {
-        out.write(s);
-        out.write('\n');
+        out.bytes(s.getBytes(StandardCharsets.US_ASCII));
+        out.bytes(NEWLINE);
     }
+
+    private static final byte[] NEWLINE = {'\n'};
 }

@@ -1,5 +1,6 @@
 package io.shmemtrace.otf2;
 
+import io.shmemtrace.cli.AsciiBuffer;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
@@ -8,12 +9,10 @@ import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -90,14 +89,16 @@ public final class Shmem2Otf2 implements Callable<Integer> {
             }
         });
         errors.start();
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
+        try (OutputStream stream = p.getOutputStream()) {
+            AsciiBuffer w = new AsciiBuffer(stream);
             Progress bar = new Progress(err, Progress.onTerminal(), "shmem2otf2", f.header().tasks(), "PEs");
             new Otf2Stream(f, w).write(done -> bar.update(done, 0));
+            w.flush();
             bar.done();
         } catch (PsinsFormatException e) {
             p.destroy(); // no half-written archive: the caller says why
             throw e;
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             p.destroy(); // the writer stopped reading: its message says why
         }
         try {

@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.AsciiBuffer;
 import io.shmemtrace.cli.Csv;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.FieldDef;

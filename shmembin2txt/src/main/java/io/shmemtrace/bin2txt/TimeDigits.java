@@ -1,5 +1,7 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.AsciiBuffer;
+
 /**
  * A column of times in ns written as decimals: the digits above the last eight change once in 0.1 s, so they
  * are rendered once and kept (one store), and only the last eight are computed per row. Else as

@@ -1,22 +1,21 @@
-package io.shmemtrace.bin2txt;
+package io.shmemtrace.cli;
 
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
  * Text written as ASCII bytes straight into one 64 KiB buffer, numbers without a String each, flushed to the
- * output when full. A writer reserves room for a whole row, encodes with the static methods keeping its
+ * output when full (shmembin2txt's CSV rows, shmem2otf2's event stream). A writer reserves room for a whole row, encodes with the static methods keeping its
  * position in a local (no field traffic, no room check per field), and commits.
  */
-final class AsciiBuffer {
+public final class AsciiBuffer {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private int n;
 
-    AsciiBuffer(PrintStream out) {
+    public AsciiBuffer(OutputStream out) {
         this.out = out;
     }
 
@@ -24,20 +23,20 @@ final class AsciiBuffer {
      * Room for len more bytes (a whole row, at most the buffer): returns the index in {@link #array()} where
      * they go. The writer encodes with the static methods, keeping the position in a local, then commits.
      */
-    int reserve(int len) {
+    public int reserve(int len) {
         if (n + len > buf.length) flush();
         return n;
     }
 
-    void commit(int end) {
+    public void commit(int end) {
         n = end;
     }
 
-    byte[] array() {
+    public byte[] array() {
         return buf;
     }
 
-    AsciiBuffer bytes(byte[] b) {
+    public AsciiBuffer bytes(byte[] b) {
         if (b.length > buf.length) {
             flush();
             write(b, b.length);
@@ -47,13 +46,13 @@ final class AsciiBuffer {
         return this;
     }
 
-    static int bytes(byte[] b, int at, byte[] src) {
+    public static int bytes(byte[] b, int at, byte[] src) {
         System.arraycopy(src, 0, b, at, src.length);
         return at + src.length;
     }
 
     /** v as a signed decimal (at most 20 bytes; may write up to 3 past the end returned). */
-    static int dec(byte[] b, int at, long v) {
+    public static int dec(byte[] b, int at, long v) {
         if (v < 0) {
             if (v == Long.MIN_VALUE) return bytes(b, at, Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             b[at++] = '-';
@@ -67,7 +66,7 @@ final class AsciiBuffer {
      * "9999" (40 KB, cache-resident while rows are written), each group one int store; the leading group's
      * zeros are shifted out. May write up to 3 bytes past the end it returns (a writer reserves a whole row).
      */
-    static int unsignedDec(byte[] b, int at, long v) {
+    public static int unsignedDec(byte[] b, int at, long v) {
         if (v < 0) return bytes(b, at, Long.toUnsignedString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         if (v < E4) return leading(b, at, (int) v);
         if (v < E8) return upTo8(b, at, (int) v);
@@ -94,10 +93,10 @@ final class AsciiBuffer {
     }
 
     private static final int E4 = 10_000;
-    static final long E8 = 100_000_000L;
+    public static final long E8 = 100_000_000L;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** Little-endian longs of a byte array: eight ASCII bytes in one store. */
-    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** i (0 <= i < 10^4) as four ASCII digits, the first in the lowest byte, and the count without leading zeros. */
     private static final int[] QUADS = new int[E4];
     private static final byte[] LENGTHS = new byte[E4];
@@ -123,14 +122,14 @@ final class AsciiBuffer {
     }
 
     /** v (0 <= v < 10^8) with no leading zeros. */
-    static int upTo8(byte[] b, int at, int v) {
+    public static int upTo8(byte[] b, int at, int v) {
         if (v < E4) return leading(b, at, v);
         int high = v / E4;
         return four(b, leading(b, at, high), v - high * E4);
     }
 
     /** v (0 <= v < 10^8) as exactly eight digits. */
-    static int eight(byte[] b, int at, int v) {
+    public static int eight(byte[] b, int at, int v) {
         int high = v / E4;
         return four(b, four(b, at, high), v - high * E4);
     }
@@ -138,7 +137,7 @@ final class AsciiBuffer {
     private static final long ZEROS = 0x3030_3030_3030_3030L;
 
     /** 0x and lower-case hex, as Long.toHexString (at most 18 bytes; may write up to 7 past the end returned). */
-    static int hex(byte[] b, int at, long v) {
+    public static int hex(byte[] b, int at, long v) {
         b[at++] = '0';
         b[at++] = 'x';
         int digits = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) >>> 2);
@@ -163,7 +162,7 @@ final class AsciiBuffer {
         return x + ZEROS + letters * ('a' - '0' - 10);
     }
 
-    void flush() {
+    public void flush() {
         write(buf, n);
         n = 0;
     }
