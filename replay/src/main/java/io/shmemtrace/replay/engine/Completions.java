@@ -45,21 +45,20 @@ final class Completions {
     /** Ends s's current event at end, or later when it completes transfers that land later, and moves s on. */
     void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
-        PendingCompletions p = pending;
-        if (!p.isEmpty(s.task) && r.type().completesPending()) {
-            double landed = p.take(s.task, (int) r.event());
-            if (targetProgress != null && p.taken() > 0) {
+        if (!pending.isEmpty(s.task) && r.type().completesPending()) {
+            double landed = pending.take(s.task, (int) r.event());
+            if (targetProgress != null && pending.taken() > 0) {
                 s.awaitCount = 0;
-                for (int i = 0; i < p.taken(); i++) s.await(p.takenTarget(i), p.takenLanded(i));
+                for (int i = 0; i < pending.taken(); i++) s.await(pending.takenTarget(i), pending.takenLanded(i));
                 s.awaitStart = start;
                 s.awaitEnd = end;
                 s.awaitWaited = waited;
-                s.awaitPosted = p.lastTookPosted();
+                s.awaitPosted = pending.lastTookPosted();
                 completeWhenProgressed(s);
                 return;
             }
             if (landed > end) end = landed; // false for NaN: nothing to complete
-            if (p.lastTookPosted()) replay.waits.waited(WaitState.NBI_NOT_OVERLAPPED, r, end - start);
+            if (pending.lastTookPosted()) replay.waits.waited(WaitState.NBI_NOT_OVERLAPPED, r, end - start);
         }
         replay.done(s, start, end, waited);
     }

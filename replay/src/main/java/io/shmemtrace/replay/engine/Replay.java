@@ -129,7 +129,8 @@ public final class Replay {
     /** One sequence per thread: a task's records hold each thread's events together, thread 0 first. */
     private void addSequences(TaskEntry t) throws IOException, PsinsFormatException {
         if (t.events() == 0) return;
-        PsinsFile.TaskReader reader = file.reader(t.task(), readBuffer(file.header().tasks()));
+        int window = readBuffer(file.header().tasks());
+        PsinsFile.TaskReader reader = file.reader(t.task(), window);
         if (t.threads() <= 1 && (t.flags() & PsinsLayout.TASK_THREADED) == 0) {
             sequences.add(new Sequence(sequences.size(), t.task(), 0, reader));
             return;
@@ -145,7 +146,7 @@ public final class Replay {
             }
         }
         for (long[] start : starts) {
-            PsinsFile.TaskReader from = file.reader(t.task(), readBuffer(file.header().tasks()));
+            PsinsFile.TaskReader from = file.reader(t.task(), window);
             for (long e = 0; e < start[1]; e++) from.next(r);
             sequences.add(new Sequence(sequences.size(), t.task(), (int) start[0], from));
         }

@@ -22,6 +22,8 @@ final class Statistics {
     private static final int COMPUTE = 0, COMM = 1, WAIT = 2, TRACED_COMPUTE = 3, TRACED_COMM = 4, INIT_END = 5,
             FINALIZE_START = 6, TRACED_INIT_END = 7, TRACED_FINALIZE_START = 8, LAST_END = 9, TRACED_LAST_END = 10,
             FIELDS = 11;
+    /** The figures a sequence has only once it has seen its init or finalize: NaN until then. */
+    private static final int[] UNTIL_SEEN = {INIT_END, FINALIZE_START, TRACED_INIT_END, TRACED_FINALIZE_START};
     /** Per sequence, bytes moved and messages sent, side by side. */
     private final long[] moved;
     long events;
@@ -41,9 +43,7 @@ final class Statistics {
         int n = taskOf.length;
         figures = new double[n * FIELDS];
         for (int i = 0; i < n; i++) {
-            for (int f : new int[] {INIT_END, FINALIZE_START, TRACED_INIT_END, TRACED_FINALIZE_START}) {
-                figures[i * FIELDS + f] = Double.NaN; // until the sequence has them
-            }
+            for (int f : UNTIL_SEEN) figures[i * FIELDS + f] = Double.NaN;
         }
         moved = new long[2 * n];
     }

@@ -126,21 +126,20 @@ public final class WaitStates implements WaitState.Listener {
     private WaitState.Listener withinCalls(int tasks) {
         // Per thread of a task: its call that waited last, and that call's time not yet waited. A thread's waits all
         // come before it goes past the call, so this is all there is to remember (memory by threads, not events).
-        // Thread 0 of task t: its call's event at [2t], the time left at [2t + 1] (a double's bits): side by side, one
-        // cache line a wait, and no allocation.
-        long[] last = new long[2 * tasks];
-        for (int t = 0; t < tasks; t++) last[2 * t] = -1;
+        long[] lastEvent = new long[tasks]; // thread 0 of each task, in arrays: no allocation per wait
+        double[] lastLeft = new double[tasks];
+        java.util.Arrays.fill(lastEvent, -1);
         Map<Long, double[]> otherThreads = new java.util.HashMap<>(); // (task, thread) -> {event, left}
         return (state, call, seconds) -> {
             double left;
             double[] w = null;
             int task = call.task();
             if (call.thread() == 0) {
-                if (last[2 * task] != call.event()) {
-                    last[2 * task] = call.event();
-                    last[2 * task + 1] = Double.doubleToRawLongBits(call.duration());
+                if (lastEvent[task] != call.event()) {
+                    lastEvent[task] = call.event();
+                    lastLeft[task] = call.duration();
                 }
-                left = Double.longBitsToDouble(last[2 * task + 1]);
+                left = lastLeft[task];
             } else {
                 w = otherThreads.computeIfAbsent((long) task << 16 | call.thread(), k -> new double[] {-1, 0});
                 if (w[0] != call.event()) {
@@ -154,7 +153,7 @@ public final class WaitStates implements WaitState.Listener {
                 beyondCall++;
                 beyondSeconds += seconds - left;
             }
-            if (w == null) last[2 * task + 1] = Double.doubleToRawLongBits(left - counted);
+            if (w == null) lastLeft[task] -= counted;
             else w[1] -= counted;
             if (counted > 0) waited(state, call, counted);
         };

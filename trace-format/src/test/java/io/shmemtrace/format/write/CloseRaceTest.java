@@ -56,7 +56,9 @@ class CloseRaceTest {
         running.await();
         // Close in the middle of the writing: once every thread has written some (a sleep instead left the threads
         // unscheduled on a busy machine now and then, and nothing was written before the close).
-        for (AtomicLong n : written) while (n.get() < 100) Thread.onSpinWait();
+        for (int t = 0; t < THREADS; t++) {
+            while (written[t].get() < 100 && threads.get(t).isAlive()) Thread.onSpinWait(); // a failed thread: asserted below
+        }
         w.close();
         for (Thread t : threads) t.join();
 
