@@ -19,6 +19,11 @@ interface Handler {
     /** s's current event starts at start (simulated): end it, or block s until it can end. */
     void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException;
 
+    /** Whether it holds a blocked sequence that {@link #resolve} could release (when not, the engine skips it). */
+    default boolean holds() {
+        return false;
+    }
+
     /** The horizon has moved or something changed: release every blocked sequence it now allows. */
     default void resolve() throws IOException, PsinsFormatException {
     }

@@ -114,6 +114,11 @@ final class Locks implements Handler {
     }
 
     @Override
+    public boolean holds() {
+        return !contended.isEmpty();
+    }
+
+    @Override
     public void resolve() throws IOException, PsinsFormatException {
         if (contended.isEmpty()) return;
         List<Lock> due = new ArrayList<>();

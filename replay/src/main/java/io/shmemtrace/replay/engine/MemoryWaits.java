@@ -125,6 +125,11 @@ final class MemoryWaits implements Handler {
     }
 
     @Override
+    public boolean holds() {
+        return !pending.isEmpty();
+    }
+
+    @Override
     public void resolve() throws IOException, PsinsFormatException {
         while (!pending.isEmpty() && pending.peek().tracedEnd() <= replay.horizon.min()) release(pending.poll());
     }

@@ -68,6 +68,11 @@ public final class Replay {
     /** The horizon at the last look for what it releases, and whether anything has changed since. */
     private double lookedAt = Double.NEGATIVE_INFINITY;
     private boolean changed;
+    /**
+     * False when no handler held anything at the last look and nothing has changed since (what a handler starts to
+     * hold it reports through {@link #changed}): the horizon then need not be read at every event.
+     */
+    private boolean mayHold = true;
     private LongConsumer progress = e -> { };
 
     public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
@@ -250,11 +255,16 @@ public final class Replay {
 
     /** Releases the waits and grants the locks that the horizon now allows; cheap when nothing changed. */
     private void resolve() throws IOException, PsinsFormatException {
+        if (!changed && !mayHold) return; // nothing blocked that the horizon could release: no need to read it
         double h = horizon.min();
         if (h == lookedAt && !changed) return;
         lookedAt = h;
         changed = false;
-        for (Handler handler : handlers) handler.resolve();
+        mayHold = false;
+        for (Handler handler : handlers) {
+            handler.resolve();
+            mayHold |= handler.holds();
+        }
     }
 
     /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */
