@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -135,7 +136,7 @@ public final class Shmembin2txt implements Callable<Integer> {
 
     /** Runs the reports over every input; 1 when something could not be read. */
     private int report(TraceRun run, PrintStream matrix, boolean failedBefore) {
-        List<Report> reports = reports(matrix);
+        List<Report> reports = reports(run, matrix);
         boolean failed = failedBefore;
         reports.forEach(r -> r.begin(run));
         // a bar where nothing else is printed while the files are read (stderr a terminal)
@@ -152,7 +153,7 @@ public final class Shmembin2txt implements Callable<Integer> {
         return failed ? 1 : 0;
     }
 
-    private List<Report> reports(PrintStream matrix) {
+    private List<Report> reports(TraceRun run, PrintStream matrix) {
         List<Report> reports = new ArrayList<>();
         if (output.csv) {
             reports.add(new CsvReport(out));
@@ -163,8 +164,12 @@ public final class Shmembin2txt implements Callable<Integer> {
             CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note);
             reports.add(heatmap);
             reports.add(sites);
-            reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, () -> paths.size() == 1
-                    ? Patterns.text(paths.get(0), Progress.onTerminal() ? err : null) : "Not found: the wait states need one run directory."));
+            PrintStream bars = Progress.onTerminal() ? err : null;
+            // the page of a profile has none (its first file says): not worked out ahead for nothing
+            boolean profile = !run.inputs().isEmpty() && run.inputs().get(0).header().profile();
+            Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
+                    : profile ? () -> Patterns.text(paths.get(0), bars) : new WaitStatesAhead(paths.get(0), bars);
+            reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
         if (summary || matrix != null) { // the matrix feeds --matrix whatever is printed
