@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #define MAX_LINE (1 << 20)
 
@@ -191,6 +193,47 @@ static void event(char *kind, char **f, int nf) {
  * one space before each), parsed in one pass: strtok, strspn and strtoull took half the writer's time. Returns
  * how many numbers, or -1 for any other line (the general path then reads it as before).
  */
+/*
+ * The stream is read in chunks of READ_CHUNK and cut into lines in place: fgets, copying each line out of stdio's
+ * buffer, took a fifth of the writer's time. A line longer than MAX_LINE is an error (fgets would have split it).
+ */
+#define READ_CHUNK (4 << 20)
+static char *input;
+static size_t input_len, input_pos;
+static int input_ended;
+
+/* The next line, its '\n' replaced by 0; NULL at the end of the stream. */
+static char *next_line(void) {
+    if (!input && !(input = malloc(READ_CHUNK + MAX_LINE + 1))) die("out of memory");
+    for (;;) {
+        char *start = input + input_pos;
+        char *end = memchr(start, '\n', input_len - input_pos);
+        if (end) {
+            *end = 0;
+            input_pos = (size_t) (end - input) + 1;
+            return start;
+        }
+        if (input_len - input_pos > MAX_LINE) {
+            line_no++;
+            die("a line longer than 1 MiB");
+        }
+        if (input_ended) { /* a last line without its '\n' */
+            if (input_pos == input_len) return NULL;
+            input[input_len] = 0;
+            input_pos = input_len;
+            return start;
+        }
+        memmove(input, start, input_len - input_pos);
+        input_len -= input_pos;
+        input_pos = 0;
+        ssize_t n = read(0, input + input_len, READ_CHUNK);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) die("cannot read the event stream");
+        if (n == 0) input_ended = 1;
+        input_len += (size_t) n;
+    }
+}
+
 static int fast_event(const char *p, char *kind, uint64_t *v) {
     int k = 0;
     while (*p >= 'A' && *p <= 'Z') {
@@ -302,9 +345,9 @@ int main(int argc, char **argv) {
     check(OTF2_Archive_SetSerialCollectiveCallbacks(archive), "collective callbacks");
     check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
     check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
-    char *line = malloc(MAX_LINE);
     static char *f[MAX_LINE / 2 + 1]; /* every token a line can hold: a set of all PEs is one line */
-    while (fgets(line, MAX_LINE, stdin)) {
+    char *line;
+    while ((line = next_line())) {
         line_no++;
         char kind[3];
         uint64_t values[8];
@@ -352,7 +395,6 @@ int main(int argc, char **argv) {
             event(f[0], f + 1, nf - 1);
         }
     }
-    if (ferror(stdin)) die("cannot read the event stream");
     for (size_t i = 0; i < n_locations; i++) check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");
     check(OTF2_Archive_CloseEvtFiles(archive), "closing event files");
     definitions();
