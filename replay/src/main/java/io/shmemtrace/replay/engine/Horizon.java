@@ -8,7 +8,8 @@ import java.util.Arrays;
  * in the traced run is still to come in the replay, so a wait can pick the write that released it, and a lock
  * its next holder in traced order. A segment tree of minima, brought up to date when read: every event moves its
  * sequence's time, while the minimum is wanted only when a wait or a lock is held, so a sequence that moves many
- * times between two reads climbs the tree once (the climbs were a fifth of a 64-task replay).
+ * times between two reads climbs the tree once (a climb at every event held a 64-task replay at 11.8 M events/s
+ * against 13.3).
  */
 final class Horizon {
     private final int size;
