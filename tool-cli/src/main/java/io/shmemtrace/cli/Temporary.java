@@ -21,11 +21,20 @@ public final class Temporary implements AutoCloseable {
 
     /**
      * A new directory under parent, named prefix + random, made as any new directory is (under the umask: it is an
-     * output in the making); or, parent null, a private one in the system's temporary directory.
+     * output in the making); or, parent null, a private one in {@link #systemDirectory}.
      */
     public static Temporary directory(Path parent, String prefix) throws IOException {
-        if (parent == null) return new Temporary(Files.createTempDirectory(prefix));
+        if (parent == null) return new Temporary(Files.createTempDirectory(systemDirectory(), prefix));
         return new Temporary(Files.createDirectory(parent.resolve(uniqueName(prefix, ""))));
+    }
+
+    /**
+     * Where temporary files go: $TMPDIR when set, as for every Unix tool (a cluster points it at a node's scratch
+     * disk; the JVM itself ignores it), else the JVM's java.io.tmpdir (/tmp).
+     */
+    public static Path systemDirectory() {
+        String tmpdir = System.getenv("TMPDIR");
+        return Path.of(tmpdir != null && !tmpdir.isEmpty() ? tmpdir : System.getProperty("java.io.tmpdir"));
     }
 
     /** prefix, a random part, suffix: a name beside an output that no one else is using. */

@@ -23,15 +23,23 @@ public final class ToolMain {
      * print would be read.
      */
     public static void main(BiFunction<PrintStream, PrintStream, Object> tool, String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(new ClosedPipeExit(), 1 << 16), false);
-        int status = run(tool.apply(out, System.err), args, out, System.err);
+        ClosedPipeExit stdout = new ClosedPipeExit();
+        PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 16), false);
+        Object command = tool.apply(out, System.err);
+        stdout.tool = new CommandLine(command).getCommandName();
+        int status = run(command, args, out, System.err);
         out.flush();
         System.exit(status);
     }
 
-    /** stdout that exits the JVM quietly (status 0) when a write fails: the pipe's reader has gone. */
+    /**
+     * stdout that exits the JVM when a write fails: quietly (status 0) when the pipe's reader has gone, with one
+     * line and status 1 for any other failure (a full disk under `> file`: the output is cut short, and a status 0
+     * would say it is whole).
+     */
     private static final class ClosedPipeExit extends java.io.OutputStream {
         private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        String tool = "shmemtrace";
 
         @Override
         public void write(int b) {
@@ -43,7 +51,10 @@ public final class ToolMain {
             try {
                 stdout.write(b, off, len);
             } catch (java.io.IOException e) {
-                System.exit(0); // shutdown hooks still run: temporary files are removed
+                // shutdown hooks still run: temporary files are removed
+                if ("Broken pipe".equals(e.getMessage())) System.exit(0); // EPIPE, as the JVM words it
+                System.err.println(tool + ": cannot write the output: " + IoErrors.describe(e) + " (what was written is incomplete)");
+                System.exit(1);
             }
         }
     }
@@ -60,6 +71,15 @@ public final class ToolMain {
                     ? "unknown option or argument '" + u.getUnmatched().get(0) + "'" : firstLine(e.getMessage());
             err.println(name + ": " + problem + " (" + name + " --help lists the options)");
             return 2;
+        });
+        // An I/O error no part of the tool turned into its own message (a full disk, a device error): one line,
+        // status 1, rather than a stack trace; anything else is a bug, and its trace is what a report needs.
+        cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            String message = e instanceof java.io.IOException io ? IoErrors.describe(io)
+                    : e instanceof java.io.UncheckedIOException u ? IoErrors.describe(u) : null;
+            if (message == null) throw e;
+            err.println(commandLine.getCommandName() + ": " + message);
+            return 1;
         });
         return cl.execute(args);
     }

@@ -114,8 +114,8 @@ public final class Merge {
         long events = 0;
         int missing = 0;
         Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null, "shmem2psins", npes, "PEs");
-        try (MergedOutput out = new MergedOutput(tmp, indexOffset(npes + 1));
-             CallTotals totals = new CallTotals(sideTmp)) {
+        try (MergedOutput out = new MergedOutput(tmp, o.output(), indexOffset(npes + 1));
+             CallTotals totals = new CallTotals(sideTmp, o.sideFile())) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
             RecordEncoder encoder = new RecordEncoder(out, sites != null);
             TaskRecords task = new TaskRecords(encoder, calls, collectives, alignment, sites, this::say);

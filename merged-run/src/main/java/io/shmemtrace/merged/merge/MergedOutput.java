@@ -1,5 +1,6 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.cli.IoErrors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,11 +24,24 @@ final class MergedOutput implements AutoCloseable {
     /** File offset of buf[0]. */
     private long flushed;
 
-    MergedOutput(Path file, long start) throws IOException {
-        // READ too: the tasks and tables are read back for their checksums once written
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                StandardOpenOption.READ);
+    /** What a failure names: the file being written (a full disk says no more than "No space left on device"). */
+    private final Path target;
+
+    /** file: where the bytes go; target: the name messages give it (the output it will be renamed to). */
+    MergedOutput(Path file, Path target, long start) throws IOException {
+        this.target = target;
+        try {
+            // READ too: the tasks and tables are read back for their checksums once written
+            this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw failed(e);
+        }
         this.flushed = start;
+    }
+
+    private IOException failed(IOException e) {
+        return new IOException(target + ": cannot write: " + IoErrors.describe(e), e);
     }
 
     /** Makes room for bytes more; returns the index in buf where they go. */
@@ -73,14 +87,22 @@ final class MergedOutput implements AutoCloseable {
 
     /** Writes bytes at an absolute offset, outside the record stream (header, index). */
     void writeAt(ByteBuffer bytes, long fileOffset) throws IOException {
-        while (bytes.hasRemaining()) {
-            fileOffset += channel.write(bytes, fileOffset);
+        try {
+            while (bytes.hasRemaining()) {
+                fileOffset += channel.write(bytes, fileOffset);
+            }
+        } catch (IOException e) {
+            throw failed(e);
         }
     }
 
     /** CRC-32C of file bytes [from, to), once they are flushed. */
     int crc(long from, long to) throws IOException {
-        return io.shmemtrace.merged.format.PsinsLayout.crc(channel, from, to);
+        try {
+            return io.shmemtrace.merged.format.PsinsLayout.crc(channel, from, to);
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
     void flush() throws IOException {
@@ -94,7 +116,11 @@ final class MergedOutput implements AutoCloseable {
         try {
             flush();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw failed(e);
+            }
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import java.io.IOException;
@@ -34,7 +36,16 @@ public final class MergedRun {
             err.println(tool + ": " + input + ": no such file or directory");
             return 1;
         }
-        try (TemporaryMerge merged = TemporaryMerge.of(input, err, bars)) {
+        TemporaryMerge temporary;
+        try {
+            temporary = TemporaryMerge.of(input, err, bars);
+        } catch (IOException e) { // the run's own files were read (their problems are reported): the merge's side
+            err.println(tool + ": " + input + ": cannot merge it into a temporary file under " + Temporary.systemDirectory()
+                    + ": " + IoErrors.describe(e) + " (TMPDIR says where; or merge it once: shmem2psins -o RUN.psins "
+                    + input + ")");
+            return 1;
+        }
+        try (TemporaryMerge merged = temporary) {
             if (merged.status() != 0) return merged.status();
             try (PsinsFile f = PsinsFile.open(merged.path())) {
                 return converter.convert(f);

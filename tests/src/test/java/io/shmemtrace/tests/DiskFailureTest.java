@@ -1,0 +1,87 @@
+package io.shmemtrace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.Workspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where a tool cannot write (a full disk, a TMPDIR that is no directory) it says so in one line and exits 1: no
+ * stack trace, and never status 0 over an output cut short.
+ */
+class DiskFailureTest {
+    private static Path run;
+
+    @BeforeAll
+    static void synth() {
+        run = Workspace.freshDir("disk-failure-run");
+        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "4", "--events", "5000",
+                run.toString()).runOk();
+    }
+
+    private static String tool(String name) {
+        return Workspace.DIST.resolve("bin/" + name).toString();
+    }
+
+    /** stderr without the JVM's note of JAVA_TOOL_OPTIONS, if the machine sets it. */
+    private static List<String> messages(Command.Result r) {
+        return r.stderr().lines().filter(l -> !l.startsWith("Picked up")).toList();
+    }
+
+    @Test
+    void aFullDiskUnderStdoutIsAnErrorNotAQuietEnd() {
+        Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), () -> {
+            System.out.println("DiskFailureTest: no /dev/full here: skipped");
+            return "no /dev/full";
+        });
+        // /dev/full fails every write with ENOSPC, as a full disk does; a closed pipe (EPIPE) still ends quietly
+        Command.Result r = Command.of("sh", "-c", "exec \"$0\" --csv \"$1\" > /dev/full", tool("shmembin2txt"),
+                run.toString()).run();
+        assertEquals(1, r.exitCode(), r.describe());
+        List<String> lines = messages(r);
+        assertEquals(1, lines.size(), r.describe());
+        assertTrue(lines.get(0).startsWith("shmembin2txt: cannot write the output: ")
+                && lines.get(0).endsWith(" (what was written is incomplete)"), r.describe());
+        Command.Result piped = Command.of("bash", "-c", "set -o pipefail; \"$0\" --csv \"$1\" | head -1", tool("shmembin2txt"),
+                run.toString()).run();
+        assertEquals(0, piped.exitCode(), piped.describe());
+        assertEquals(List.of(), messages(piped), piped.describe());
+    }
+
+    @Test
+    void aTemporaryMergeThatCannotBeWrittenIsOneLineNamingTmpdir() throws Exception {
+        Path notADirectory = Workspace.freshDir("disk-failure-tmpdir").resolve("a-file");
+        Files.writeString(notADirectory, "not a directory\n");
+        Path archive = Workspace.freshDir("disk-failure-otf2").resolve("archive");
+        for (List<String> command : List.of(
+                List.of("shmemsim", "--comm-model", "measured", run.toString()),
+                List.of("shmembin2txt", "--patterns", run.toString()),
+                List.of("shmem2otf2", "-o", archive.toString(), run.toString()))) {
+            List<String> argv = new java.util.ArrayList<>(command);
+            argv.set(0, tool(command.get(0)));
+            Command.Result r = new Command(argv).env("TMPDIR", notADirectory.toString()).run();
+            assertEquals(1, r.exitCode(), r.describe());
+            List<String> lines = messages(r);
+            assertEquals(1, lines.size(), r.describe());
+            String expected = command.get(0) + ": " + run + ": cannot merge it into a temporary file under " + notADirectory
+                    + ": " + notADirectory + "/shmemtrace-merge-";
+            assertTrue(lines.get(0).startsWith(expected), lines.get(0) + "\nshould start with\n" + expected);
+        }
+        assertTrue(Files.notExists(archive), "no archive");
+        // TMPDIR a directory: the merge goes there, and nothing is left of it
+        Path tmpdir = Workspace.freshDir("disk-failure-tmpdir-ok");
+        Command.Result ok = Command.of(tool("shmemsim"), "-q", "--comm-model", "measured", run.toString())
+                .env("TMPDIR", tmpdir.toString()).run();
+        assertEquals(0, ok.exitCode(), ok.describe());
+        try (var left = Files.list(tmpdir)) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+}
