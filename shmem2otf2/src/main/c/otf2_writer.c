@@ -1,7 +1,8 @@
 /*
  * shmem2otf2-writer ARCHIVE_DIR NAME: writes an OTF2 archive through the reference library from the event
- * stream shmem2otf2 (Java) sends on stdin, one record a line (Otf2Stream.java is the other side):
+ * stream shmem2otf2 (Java) sends on stdin (Otf2Stream.java and StreamEvent.java are the other side).
  *
+ * Definition lines, ASCII, each starting with its letter and ending with '\n':
  *   T tasks realtime_ns run             the run: PE count, CLOCK_REALTIME of timestamp 0, its id (first line)
  *   H host name n pe...                 a host and its PEs: a system-tree node under the machine
  *   R region role name                  a region (traced function), OTF2 region role; the name's bytes other
@@ -9,15 +10,22 @@
  *   U region name                       a user region (the program's, shmemtrace.h): role CODE, paradigm USER
  *   S set n rank...                     a PE set: a group, a communicator and an RMA window of its own
  *   L location pe thread                the events that follow are this location's
- *   E ts region / X ts region           Enter / Leave
- *   P ts remote bytes id / G ...        RmaPut / RmaGet on window 0 (every PE)
- *   A ts remote type sent received id   RmaAtomic
- *   B ts id / C ts id                   RmaOpCompleteBlocking / RmaOpCompleteRemote
- *   CB ts / CE ts op sync set root sent received   RmaCollectiveBegin / End on the set's window
- *   LA ts lock / LT ts lock / LR ts lock  RmaAcquireLock (exclusive) / RmaTryLock / RmaReleaseLock, on no PE
- *   W ts                                RmaWaitChange (a wait returned) on window 0
- *   WC ts win / WD ts win               RmaWinCreate / RmaWinDestroy
- *   PB ts / PE ts                       ProgramBegin (the run's id, no arguments) / ProgramEnd (status unknown)
+ *
+ * Event records, binary (the stream's bulk: as text lines they were 892 MB for 12.8 M events, and reading and
+ * parsing them half of this program's time): one byte, the record's code (0x80 + its number below: no ASCII byte,
+ * so that no line can be taken for one), then its timestamp as a
+ * zigzag LEB128 difference from the previous timestamp on the location (from 0 after each L line), then its other
+ * values as LEB128:
+ *   1 ENTER region / 2 LEAVE region                      Enter / Leave
+ *   3 PUT remote bytes id / 4 GET ...                    RmaPut / RmaGet on window 0 (every PE)
+ *   5 ATOMIC remote type sent received id                RmaAtomic
+ *   6 COMPLETE_BLOCKING id / 7 COMPLETE_REMOTE id        RmaOpCompleteBlocking / RmaOpCompleteRemote
+ *   8 COLLECTIVE_BEGIN / 9 COLLECTIVE_END op sync set root sent received   RmaCollectiveBegin / End on the set's window
+ *   10 ACQUIRE_LOCK lock / 11 TRY_LOCK lock / 12 RELEASE_LOCK lock   RmaAcquireLock (exclusive) / RmaTryLock /
+ *                                                        RmaReleaseLock, on no PE
+ *   13 WAIT_CHANGE                                       RmaWaitChange (a wait returned) on window 0
+ *   14 WINDOW_CREATE win / 15 WINDOW_DESTROY win         RmaWinCreate / RmaWinDestroy
+ *   16 PROGRAM_BEGIN / 17 PROGRAM_END                    ProgramBegin (the run's id, no arguments) / ProgramEnd
  *
  * Timestamps are ns. A location's timestamps are kept from going backwards (the merge's per-PE clock rounding).
  * Any error: one line on stderr, exit 1 (shmem2otf2 then removes the half-written archive).
@@ -58,10 +66,11 @@ static size_t n_hosts, cap_hosts;
 static OTF2_StringRef run_name;
 static int tasks;
 static uint64_t realtime_ns, max_ts;
-static long line_no;
+/* The records read so far, definition lines and events: where a message says it went wrong. */
+static long record_no;
 
 static void die(const char *what) {
-    fprintf(stderr, "shmem2otf2-writer: line %ld: %s\n", line_no, what);
+    fprintf(stderr, "shmem2otf2-writer: record %ld: %s\n", record_no, what);
     exit(1);
 }
 
@@ -150,116 +159,124 @@ static uint64_t stamp(uint64_t ts) {
     return ts;
 }
 
-/* An event record: its kind and its nf values. */
-static void event_values(const char *kind, const uint64_t *v, int nf) {
+enum event_kind {
+    ENTER = 0x81, LEAVE, PUT, GET, ATOMIC, COMPLETE_BLOCKING, COMPLETE_REMOTE, COLLECTIVE_BEGIN, COLLECTIVE_END,
+    ACQUIRE_LOCK, TRY_LOCK, RELEASE_LOCK, WAIT_CHANGE, WINDOW_CREATE, WINDOW_DESTROY, PROGRAM_BEGIN, PROGRAM_END,
+    KINDS
+};
+/* How many values follow each kind's timestamp. */
+static const int values_of[KINDS] = {
+    [ENTER] = 1, [LEAVE] = 1, [PUT] = 3, [GET] = 3, [ATOMIC] = 5, [COMPLETE_BLOCKING] = 1, [COMPLETE_REMOTE] = 1,
+    [COLLECTIVE_BEGIN] = 0, [COLLECTIVE_END] = 6, [ACQUIRE_LOCK] = 1, [TRY_LOCK] = 1, [RELEASE_LOCK] = 1,
+    [WAIT_CHANGE] = 0, [WINDOW_CREATE] = 1, [WINDOW_DESTROY] = 1, [PROGRAM_BEGIN] = 0, [PROGRAM_END] = 0};
+/* The longest event record: its code, the timestamp and six values of up to 10 bytes each. */
+#define MAX_EVENT_RECORD (1 + 7 * 10)
+
+/* An event: its kind, timestamp and values. */
+static void write_event(int kind, uint64_t time, const uint64_t *v) {
     OTF2_EvtWriter *w = current ? current->writer : NULL;
+    OTF2_TimeStamp ts = stamp(time);
     OTF2_ErrorCode e = OTF2_SUCCESS;
-    if (!strcmp(kind, "E") && nf == 2) e = OTF2_EvtWriter_Enter(w, NULL, stamp(v[0]), (OTF2_RegionRef) v[1]);
-    else if (!strcmp(kind, "X") && nf == 2) e = OTF2_EvtWriter_Leave(w, NULL, stamp(v[0]), (OTF2_RegionRef) v[1]);
-    else if (!strcmp(kind, "P") && nf == 4) e = OTF2_EvtWriter_RmaPut(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], v[2], v[3]);
-    else if (!strcmp(kind, "G") && nf == 4) e = OTF2_EvtWriter_RmaGet(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], v[2], v[3]);
-    else if (!strcmp(kind, "A") && nf == 6)
-        e = OTF2_EvtWriter_RmaAtomic(w, NULL, stamp(v[0]), 0, (uint32_t) v[1], (OTF2_RmaAtomicType) v[2], v[3], v[4], v[5]);
-    else if (!strcmp(kind, "B") && nf == 2) e = OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, stamp(v[0]), 0, v[1]);
-    else if (!strcmp(kind, "C") && nf == 2) e = OTF2_EvtWriter_RmaOpCompleteRemote(w, NULL, stamp(v[0]), 0, v[1]);
-    else if (!strcmp(kind, "CB") && nf == 1) e = OTF2_EvtWriter_RmaCollectiveBegin(w, NULL, stamp(v[0]));
-    else if (!strcmp(kind, "CE") && nf == 7)
-        e = OTF2_EvtWriter_RmaCollectiveEnd(w, NULL, stamp(v[0]), (OTF2_CollectiveOp) v[1], (OTF2_RmaSyncLevel) v[2],
-                                            (OTF2_RmaWinRef) v[3], (uint32_t) v[4], v[5], v[6]);
-    else if (!strcmp(kind, "LA") && nf == 2)
-        e = OTF2_EvtWriter_RmaAcquireLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1], OTF2_LOCK_EXCLUSIVE);
-    else if (!strcmp(kind, "LT") && nf == 2)
-        e = OTF2_EvtWriter_RmaTryLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1], OTF2_LOCK_EXCLUSIVE);
-    else if (!strcmp(kind, "LR") && nf == 2)
-        e = OTF2_EvtWriter_RmaReleaseLock(w, NULL, stamp(v[0]), 0, OTF2_UNDEFINED_UINT32, v[1]);
-    else if (!strcmp(kind, "W") && nf == 1) e = OTF2_EvtWriter_RmaWaitChange(w, NULL, stamp(v[0]), 0);
-    else if (!strcmp(kind, "WC") && nf == 2) e = OTF2_EvtWriter_RmaWinCreate(w, NULL, stamp(v[0]), (OTF2_RmaWinRef) v[1]);
-    else if (!strcmp(kind, "WD") && nf == 2) e = OTF2_EvtWriter_RmaWinDestroy(w, NULL, stamp(v[0]), (OTF2_RmaWinRef) v[1]);
-    else if (!strcmp(kind, "PB") && nf == 1) e = OTF2_EvtWriter_ProgramBegin(w, NULL, stamp(v[0]), run_name, 0, NULL);
-    else if (!strcmp(kind, "PE") && nf == 1) e = OTF2_EvtWriter_ProgramEnd(w, NULL, stamp(v[0]), OTF2_UNDEFINED_INT64);
-    else die("unknown record");
+    switch (kind) {
+    case ENTER: e = OTF2_EvtWriter_Enter(w, NULL, ts, (OTF2_RegionRef) v[0]); break;
+    case LEAVE: e = OTF2_EvtWriter_Leave(w, NULL, ts, (OTF2_RegionRef) v[0]); break;
+    case PUT: e = OTF2_EvtWriter_RmaPut(w, NULL, ts, 0, (uint32_t) v[0], v[1], v[2]); break;
+    case GET: e = OTF2_EvtWriter_RmaGet(w, NULL, ts, 0, (uint32_t) v[0], v[1], v[2]); break;
+    case ATOMIC:
+        e = OTF2_EvtWriter_RmaAtomic(w, NULL, ts, 0, (uint32_t) v[0], (OTF2_RmaAtomicType) v[1], v[2], v[3], v[4]);
+        break;
+    case COMPLETE_BLOCKING: e = OTF2_EvtWriter_RmaOpCompleteBlocking(w, NULL, ts, 0, v[0]); break;
+    case COMPLETE_REMOTE: e = OTF2_EvtWriter_RmaOpCompleteRemote(w, NULL, ts, 0, v[0]); break;
+    case COLLECTIVE_BEGIN: e = OTF2_EvtWriter_RmaCollectiveBegin(w, NULL, ts); break;
+    case COLLECTIVE_END:
+        e = OTF2_EvtWriter_RmaCollectiveEnd(w, NULL, ts, (OTF2_CollectiveOp) v[0], (OTF2_RmaSyncLevel) v[1],
+                                            (OTF2_RmaWinRef) v[2], (uint32_t) v[3], v[4], v[5]);
+        break;
+    case ACQUIRE_LOCK:
+        e = OTF2_EvtWriter_RmaAcquireLock(w, NULL, ts, 0, OTF2_UNDEFINED_UINT32, v[0], OTF2_LOCK_EXCLUSIVE);
+        break;
+    case TRY_LOCK: e = OTF2_EvtWriter_RmaTryLock(w, NULL, ts, 0, OTF2_UNDEFINED_UINT32, v[0], OTF2_LOCK_EXCLUSIVE); break;
+    case RELEASE_LOCK: e = OTF2_EvtWriter_RmaReleaseLock(w, NULL, ts, 0, OTF2_UNDEFINED_UINT32, v[0]); break;
+    case WAIT_CHANGE: e = OTF2_EvtWriter_RmaWaitChange(w, NULL, ts, 0); break;
+    case WINDOW_CREATE: e = OTF2_EvtWriter_RmaWinCreate(w, NULL, ts, (OTF2_RmaWinRef) v[0]); break;
+    case WINDOW_DESTROY: e = OTF2_EvtWriter_RmaWinDestroy(w, NULL, ts, (OTF2_RmaWinRef) v[0]); break;
+    case PROGRAM_BEGIN: e = OTF2_EvtWriter_ProgramBegin(w, NULL, ts, run_name, 0, NULL); break;
+    default: e = OTF2_EvtWriter_ProgramEnd(w, NULL, ts, OTF2_UNDEFINED_INT64); break; /* PROGRAM_END */
+    }
     check(e, "writing an event");
 }
 
-/* An event record from its tokens. */
-static void event(char *kind, char **f, int nf) {
-    uint64_t v[8] = {0};
-    for (int i = 0; i < nf && i < 8; i++) v[i] = strtoull(f[i], NULL, 10);
-    event_values(kind, v, nf);
-}
-
 /*
- * The stream's bulk, an event line (a kind of 1 to 2 letters and at most 8 decimal numbers of at most 19 digits,
- * one space before each), parsed in one pass: strtok, strspn and strtoull took half the writer's time. Returns
- * how many numbers, or -1 for any other line (the general path then reads it as before).
- */
-/*
- * The stream is read in chunks of READ_CHUNK and cut into lines in place: fgets, copying each line out of stdio's
- * buffer, took a fifth of the writer's time. A line longer than MAX_LINE is an error (fgets would have split it).
+ * The stream, read in chunks of READ_CHUNK into one buffer that definition lines are cut from in place and event
+ * records decoded from (fgets, copying each line out of stdio's buffer, took a fifth of the time of the text stream).
  */
 #define READ_CHUNK (4 << 20)
-static char *input;
+static unsigned char *input;
 static size_t input_len, input_pos;
 static int input_ended;
 
-/* The next line, its '\n' replaced by 0; NULL at the end of the stream. */
-static char *next_line(void) {
+/* Makes sure that need bytes from input_pos are in the buffer, or all the stream has left; returns how many are. */
+static size_t fill(size_t need) {
     if (!input && !(input = malloc(READ_CHUNK + MAX_LINE + 1))) die("out of memory");
-    for (;;) {
-        char *start = input + input_pos;
-        char *end = memchr(start, '\n', input_len - input_pos);
-        if (end) {
-            *end = 0;
-            input_pos = (size_t) (end - input) + 1;
-            return start;
-        }
-        if (input_len - input_pos > MAX_LINE) {
-            line_no++;
-            die("a line longer than 1 MiB");
-        }
-        if (input_ended) { /* a last line without its '\n' */
-            if (input_pos == input_len) return NULL;
-            input[input_len] = 0;
-            input_pos = input_len;
-            return start;
-        }
-        memmove(input, start, input_len - input_pos);
+    while (input_len - input_pos < need && !input_ended) {
+        memmove(input, input + input_pos, input_len - input_pos);
         input_len -= input_pos;
         input_pos = 0;
-        ssize_t n = read(0, input + input_len, READ_CHUNK);
+        ssize_t n = read(0, input + input_len, READ_CHUNK + MAX_LINE - input_len);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) die("cannot read the event stream");
         if (n == 0) input_ended = 1;
         input_len += (size_t) n;
     }
+    return input_len - input_pos;
 }
 
-static int fast_event(const char *p, char *kind, uint64_t *v) {
-    int k = 0;
-    while (*p >= 'A' && *p <= 'Z') {
-        if (k == 2) return -1;
-        kind[k++] = *p++;
-    }
-    if (k == 0) return -1;
-    kind[k] = 0;
-    int n = 0;
-    while (*p == ' ') {
-        p++;
-        if (n == 8 || *p < '0' || *p > '9') return -1;
-        uint64_t x = 0;
-        int digits = 0;
-        while (*p >= '0' && *p <= '9') {
-            if (++digits > 19) return -1; /* past what cannot overflow: strtoull's saturation decides */
-            x = x * 10 + (uint64_t) (*p++ - '0');
+/* The definition line at input_pos, its '\n' replaced by 0. A line longer than MAX_LINE is an error. */
+static char *next_line(void) {
+    size_t scanned = 0;
+    for (;;) {
+        char *start = (char *) input + input_pos;
+        char *end = memchr(start + scanned, '\n', input_len - input_pos - scanned);
+        if (end) {
+            *end = 0;
+            input_pos = (size_t) ((unsigned char *) end - input) + 1;
+            return start;
         }
-        v[n++] = x;
+        scanned = input_len - input_pos;
+        if (scanned > MAX_LINE) die("a line longer than 1 MiB");
+        if (input_ended) { /* a last line without its '\n' */
+            input[input_len] = 0;
+            input_pos = input_len;
+            return start;
+        }
+        fill(scanned + 1);
     }
-    return *p == '\n' || *p == 0 ? n : -1;
 }
 
-/* Definition lines (the run, hosts, regions, sets, locations) take the general path. */
-static int is_definition(const char *kind) {
-    return kind[1] == 0 && strchr("THRUSL", kind[0]) != NULL;
+static uint64_t uvar(void) {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+        if (input_pos >= input_len) die("the stream ends inside an event record");
+        unsigned char b = input[input_pos++];
+        v |= (uint64_t) (b & 0x7F) << shift;
+        if (!(b & 0x80)) return v;
+    }
+    die("a value longer than 10 bytes");
+    return 0;
+}
+
+/* The timestamp before, on the current location (from 0 after each L line): records give the difference. */
+static uint64_t stream_time;
+
+/* The event record at input_pos. */
+static void event_record(void) {
+    fill(MAX_EVENT_RECORD);
+    int kind = input[input_pos++];
+    uint64_t zz = uvar();
+    stream_time += (zz >> 1) ^ (0 - (zz & 1)); /* zigzag: the difference may be negative (clock rounding) */
+    uint64_t v[6];
+    for (int i = 0; i < values_of[kind]; i++) v[i] = uvar();
+    write_event(kind, stream_time, v);
 }
 
 static void definitions(void) {
@@ -346,16 +363,14 @@ int main(int argc, char **argv) {
     check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
     check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
     static char *f[MAX_LINE / 2 + 1]; /* every token a line can hold: a set of all PEs is one line */
-    char *line;
-    while ((line = next_line())) {
-        line_no++;
-        char kind[3];
-        uint64_t values[8];
-        int nv = fast_event(line, kind, values);
-        if (nv >= 0 && !is_definition(kind)) {
-            event_values(kind, values, nv);
+    while (fill(1) > 0) {
+        record_no++;
+        int first = input[input_pos];
+        if (first >= ENTER && first < KINDS) {
+            event_record();
             continue;
         }
+        char *line = next_line();
         int nf = 0;
         for (char *tok = strtok(line, " \n"); tok && nf < (int) (sizeof f / sizeof *f); tok = strtok(NULL, " \n")) f[nf++] = tok;
         if (nf == 0) continue;
@@ -391,8 +406,9 @@ int main(int argc, char **argv) {
             for (uint32_t i = 0; i < s->n; i++) s->ranks[i] = strtoull(f[3 + i], NULL, 10);
         } else if (!strcmp(f[0], "L") && nf == 4) {
             current = find_location(strtoull(f[1], NULL, 10), atoi(f[2]), atoi(f[3]));
+            stream_time = 0;
         } else {
-            event(f[0], f + 1, nf - 1);
+            die("unknown record");
         }
     }
     for (size_t i = 0; i < n_locations; i++) check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");

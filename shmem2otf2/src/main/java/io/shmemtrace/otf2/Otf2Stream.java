@@ -1,5 +1,7 @@
 package io.shmemtrace.otf2;
 
+import static io.shmemtrace.otf2.StreamEvent.*;
+
 import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
@@ -8,6 +10,7 @@ import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.cli.AsciiBuffer;
+import io.shmemtrace.format.Leb128;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -41,12 +44,14 @@ final class Otf2Stream {
     private static final int OP_BARRIER = 0, OP_BCAST = 1, OP_ALLGATHER = 6, OP_ALLTOALL = 8, OP_ALLREDUCE = 11;
     private static final int SYNC_NONE = 0, SYNC_PROCESS = 1, SYNC_PROCESS_AND_MEMORY = 3;
 
-    /** The longest event line: a kind of two letters, eight numbers of up to 20 digits and a space each, '\n'. */
-    private static final int MAX_EVENT_LINE = 2 + 8 * 21 + 1 + 3; // and the 3 bytes a number may write past its end
+    /** The longest event record: its code, the timestamp and six more values of up to 10 bytes each. */
+    private static final int MAX_EVENT_RECORD = 1 + 7 * 10;
 
     private final PsinsFile file;
-    /** The stream, ASCII: event lines are written as bytes with no String each (the stream's bulk, 70 bytes an event). */
+    /** The stream: definition lines in ASCII, then event records (binary, the bulk). */
     private final AsciiBuffer out;
+    /** The timestamp of the event before on the current location: the next one is written as a difference. */
+    private long lastTime;
     private final StringBuilder line = new StringBuilder(256);
 
     Otf2Stream(PsinsFile file, AsciiBuffer out) {
@@ -92,7 +97,7 @@ final class Otf2Stream {
                 if (r.thread() != thread) {
                     leaveAll(threadEnd);
                     thread = r.thread();
-                    emit("L " + location(task, thread) + " " + task + " " + thread);
+                    startLocation(task, thread);
                 }
                 long start = PsinsRecord.ns(r.start()) + PAD_NS;
                 long end = start + PsinsRecord.ns(r.duration());
@@ -107,43 +112,43 @@ final class Otf2Stream {
                     repeated(region, start, end, r.repeats());
                     continue;
                 }
-                if (r.type() == PsinsType.INIT && thread == 0) event("PB", start);
+                if (r.type() == PsinsType.INIT && thread == 0) event(PROGRAM_BEGIN, start);
                 if (r.type() == PsinsType.FINALIZE && thread == 0) {
                     List<Integer> created = new ArrayList<>(windows);
-                    for (int i = created.size() - 1; i >= 0; i--) event("WD", start, created.get(i));
+                    for (int i = created.size() - 1; i >= 0; i--) event(WINDOW_DESTROY, start, created.get(i));
                     windows.clear();
                 }
-                if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event("WC", start, r.set());
-                event("E", start, region);
+                if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event(WINDOW_CREATE, start, r.set());
+                event(ENTER, start, region);
                 switch (r.type().payload()) {
                     case RMA -> {
                         long id = matching++;
                         rma(r, start, id, atomics[region]);
-                        if (r.completion() == r.event()) event("B", end, id);
+                        if (r.completion() == r.event()) event(COMPLETE_BLOCKING, end, id);
                         else if (r.completion() >= 0) completedBy.computeIfAbsent(r.completion(), k -> new ArrayList<>()).add(id);
                     }
-                    case COLLECTIVE -> event("CB", start);
+                    case COLLECTIVE -> event(COLLECTIVE_BEGIN, start);
                     case LOCK -> {
-                        if (r.type() == PsinsType.CLEAR_LOCK) event("LR", start, r.lock());
-                        else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event("LA", end, r.lock());
-                        else event("LT", end, r.lock()); // a test_lock that did not get it
+                        if (r.type() == PsinsType.CLEAR_LOCK) event(RELEASE_LOCK, start, r.lock());
+                        else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event(ACQUIRE_LOCK, end, r.lock());
+                        else event(TRY_LOCK, end, r.lock()); // a test_lock that did not get it
                     }
                     case SYNC -> {
-                        if (r.type() == PsinsType.WAIT) event("W", end); // a wait returns on the change it waited for
+                        if (r.type() == PsinsType.WAIT) event(WAIT_CHANGE, end); // a wait returns on the change it waited for
                     }
                     default -> { }
                 }
                 List<Long> completed = completedBy.remove((int) r.event());
-                if (completed != null) for (long id : completed) event("C", end, id);
+                if (completed != null) for (long id : completed) event(COMPLETE_REMOTE, end, id);
                 if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
-                event("X", end, region);
-                if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event("WC", end, 0);
+                event(LEAVE, end, region);
+                if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event(WINDOW_CREATE, end, 0);
             }
             leaveAll(threadEnd);
             if (mainEnd >= 0) {
-                emit("L " + location(task, 0) + " " + task + " 0");
-                for (int w : windows) event("WD", mainEnd, w); // a PE that ended without finalize
-                event("PE", mainEnd);
+                startLocation(task, 0);
+                for (int w : windows) event(WINDOW_DESTROY, mainEnd, w); // a PE that ended without finalize
+                event(PROGRAM_END, mainEnd);
             }
             progress.accept(task + 1);
         }
@@ -156,26 +161,26 @@ final class Otf2Stream {
     private void userRegion(PsinsType type, int region, long at) throws IOException {
         switch (type) {
             case REGION_BEGIN -> {
-                event("E", at, region);
+                event(ENTER, at, region);
                 open.begin(region);
             }
             case REGION_END -> {
                 List<Integer> inside = open.inside(region);
                 if (inside == null) return; // never entered (its begin was not traced)
-                for (int inner : inside) event("X", at, inner);
-                event("X", at, open.end(region));
-                for (int i = inside.size() - 1; i >= 0; i--) event("E", at, inside.get(i)); // still open: entered again
+                for (int inner : inside) event(LEAVE, at, inner);
+                event(LEAVE, at, open.end(region));
+                for (int i = inside.size() - 1; i >= 0; i--) event(ENTER, at, inside.get(i)); // still open: entered again
             }
             default -> { // a mark
-                event("E", at, region);
-                event("X", at, region);
+                event(ENTER, at, region);
+                event(LEAVE, at, region);
             }
         }
     }
 
     /** Leaves the current thread's open user regions at its last event's end. */
     private void leaveAll(long at) throws IOException {
-        for (int region : open.endAll()) event("X", at, region);
+        for (int region : open.endAll()) event(LEAVE, at, region);
     }
 
     private void writeSets(int tasks) throws IOException {
@@ -197,9 +202,9 @@ final class Otf2Stream {
 
     private void rma(PsinsRecord r, long start, long id, AtomicKind atomic) throws IOException {
         switch (r.type()) {
-            case PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI -> event("P", start, r.target(), r.bytes(), id); // the data; its signal is part of the put
-            case GET, GET_NBI, G, IGET -> event("G", start, r.target(), r.bytes(), id);
-            default -> event("A", start, r.target(), atomic.otf2Type, atomic.operands * r.bytes(),
+            case PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI -> event(PUT, start, r.target(), r.bytes(), id); // the data; its signal is part of the put
+            case GET, GET_NBI, G, IGET -> event(GET, start, r.target(), r.bytes(), id);
+            default -> event(ATOMIC, start, r.target(), atomic.otf2Type, atomic.operands * r.bytes(),
                     atomic.fetches ? r.bytes() : 0, id);
         }
     }
@@ -222,15 +227,15 @@ final class Otf2Stream {
             default -> op = OP_ALLREDUCE;
         }
         long root = r.type() == PsinsType.BROADCAST && r.root() >= 0 ? r.root() : NO_ROOT;
-        event("CE", end, op, sync, r.set(), root, r.bytes(), r.bytes());
+        event(COLLECTIVE_END, end, op, sync, r.set(), root, r.bytes(), r.bytes());
     }
 
     /** A collapsed polling loop: its calls again, each a slice of the span. */
     private void repeated(int region, long start, long end, long calls) throws IOException {
         long span = Math.max(0, end - start);
         for (long i = 0; i < calls; i++) {
-            event("E", start + span * i / calls, region);
-            event("X", start + span * (i + 1) / calls, region);
+            event(ENTER, start + span * i / calls, region);
+            event(LEAVE, start + span * (i + 1) / calls, region);
         }
     }
 
@@ -243,16 +248,21 @@ final class Otf2Stream {
         };
     }
 
-    private void event(String kind, long... values) throws IOException {
+    /** An event record on the current location (StreamEvent has the layout): at the time, with its values. */
+    private void event(StreamEvent kind, long time, long... values) throws IOException {
         byte[] b = out.array();
-        int p = out.reserve(MAX_EVENT_LINE);
-        for (int i = 0; i < kind.length(); i++) b[p++] = (byte) kind.charAt(i);
-        for (long v : values) {
-            b[p++] = ' ';
-            p = AsciiBuffer.dec(b, p, v);
-        }
-        b[p++] = '\n';
+        int p = out.reserve(MAX_EVENT_RECORD);
+        b[p++] = kind.code;
+        p = Leb128.putUnsigned(b, p, Leb128.zigzag(time - lastTime));
+        lastTime = time;
+        for (long v : values) p = Leb128.putUnsigned(b, p, v);
         out.commit(p);
+    }
+
+    /** The events that follow are the location's (its first timestamp counts from 0). */
+    private void startLocation(int pe, int thread) throws IOException {
+        emit("L " + location(pe, thread) + " " + pe + " " + thread);
+        lastTime = 0;
     }
 
     /**
