@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +22,7 @@ class DiskFailureTest {
 
     @BeforeAll
     static void synth() {
-        run = Workspace.freshDir("disk-failure-run");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "4", "--events", "5000",
-                run.toString()).runOk();
+        run = SyntheticRuns.make("disk-failure-run", 4, 5000);
     }
 
     private static String tool(String name) {

@@ -18,6 +18,7 @@ import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Traces;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,8 +135,7 @@ class Otf2Test {
     @Test
     void aThousandPeSyntheticRunOpens() {
         Path dir = Workspace.freshDir("otf2-synth");
-        Command.of(Workspace.LAUNCHER.toString(), "synth", "--pes", "1024", "--events", "100", dir.resolve("run").toString())
-                .timeout(300).runOk();
+        SyntheticRuns.make(dir.resolve("run"), 1024, 100);
         Path archive = dir.resolve("synth.otf2");
         Command.Result r = Command.of(SHMEM2OTF2, "-o", archive.toString(), dir.resolve("run").toString()).timeout(300).run();
         assertEquals(0, r.exitCode(), r.describe());

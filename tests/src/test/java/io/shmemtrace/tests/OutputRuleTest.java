@@ -3,6 +3,7 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +23,7 @@ class OutputRuleTest {
 
     @BeforeAll
     static void synth() {
-        run = Workspace.freshDir("output-rule-run");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "4", "--events", "200",
-                run.toString()).runOk();
+        run = SyntheticRuns.make("output-rule-run", 4, 200);
     }
 
     /** Each tool and the option that names its output; {} is replaced by the output's path. */

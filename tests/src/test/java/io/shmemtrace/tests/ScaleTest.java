@@ -8,6 +8,7 @@ import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +29,7 @@ class ScaleTest {
 
     @BeforeAll
     static void synth() {
-        run = Workspace.freshDir("synth-16k");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", Integer.toString(PES),
-                "--events", Integer.toString(EVENTS), "--block-size", "4096", run.toString()).timeout(300).runOk();
+        run = SyntheticRuns.make("synth-16k", PES, EVENTS, "--block-size", "4096");
     }
 
     @Test
@@ -168,9 +167,7 @@ class ScaleTest {
 
     @Test
     void progressShowsOnATerminalOnly() throws Exception {
-        Path run = Workspace.freshDir("synth-progress");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "8", "--events", "100",
-                run.toString()).runOk();
+        Path run = SyntheticRuns.make("synth-progress", 8, 100);
         Path out = Workspace.freshDir("synth-progress-merged");
         String merge = Workspace.DIST.resolve("bin/shmem2psins") + " -o " + out.resolve("tty.psins") + " " + run;
         // script(1) runs the merge on a pseudo-terminal, as a user at a shell would.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Json;
 import io.shmemtrace.tests.support.Programs;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,9 +91,7 @@ class SimulatorTest {
     @Test
     void aSyntheticRunOfAThousandPesIsReproducedAndItsWaitsFitItsCalls() throws Exception {
         Path dir = Workspace.freshDir("sim-synth-1024");
-        Path run = dir.resolve("run");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "1024", "--events", "1000",
-                run.toString()).timeout(300).runOk();
+        Path run = SyntheticRuns.make(dir.resolve("run"), 1024, 1000);
         Path json = dir.resolve("prediction.json");
         Command.Result r = Command.of(SHMEMSIM, "-q", "--comm-model", "measured", "--json", json.toString(),
                 run.toString()).timeout(300).run();

@@ -3,7 +3,7 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +24,7 @@ class TerminationTest {
 
     @BeforeAll
     static void synth() {
-        run = Workspace.freshDir("terminate-run");
-        Command.of(Workspace.DIST.resolve("bin/shmemtrace").toString(), "synth", "--pes", "64", "--events", "60000",
-                run.toString()).timeout(300).runOk();
+        run = SyntheticRuns.make("terminate-run", 64, 60000);
     }
 
     @Test
