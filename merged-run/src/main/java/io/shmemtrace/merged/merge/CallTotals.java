@@ -13,7 +13,11 @@ import java.util.Locale;
  * each ({@code SHMEM rank=R name=N count=C time=T}, T in seconds), PEs in order, calls in call-table order.
  */
 final class CallTotals implements AutoCloseable {
+    /** Below this, ns as seconds with 9 decimals are its digits as they are: the double ns / 1e9 rounds back to them. */
+    private static final long EXACT_NS = 1L << 51; // 26 days: half a ulp of ns / 1e9 stays under 0.5 ns
+
     private final BufferedWriter out;
+    private final StringBuilder line = new StringBuilder(96);
     /** The name failures give the file (the side file it will be renamed to). */
     private final Path target;
 
@@ -46,11 +50,6 @@ final class CallTotals implements AutoCloseable {
             throw failed(e);
         }
     }
-
-    /** Below this, ns as seconds with 9 decimals are its digits as they are: the double ns / 1e9 rounds back to them. */
-    private static final long EXACT_NS = 1L << 52 >> 1; // 26 days: half a ulp of ns / 1e9 stays under 0.5 ns
-
-    private final StringBuilder line = new StringBuilder(96);
 
     /**
      * ns as seconds, 9 decimals, as "%.9f" of ns / 1e9 writes them (the file's format since its first version)

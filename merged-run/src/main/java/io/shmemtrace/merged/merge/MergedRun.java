@@ -39,7 +39,7 @@ public final class MergedRun {
         TemporaryMerge temporary;
         try {
             temporary = TemporaryMerge.of(input, err, bars);
-        } catch (IOException e) { // the run's own files were read (their problems are reported): the merge's side
+        } catch (IOException e) { // the merge words its inputs' problems itself: what is left is mostly its output
             err.println(tool + ": " + input + ": cannot merge it into a temporary file under " + Temporary.systemDirectory()
                     + ": " + IoErrors.describe(e) + " (TMPDIR says where; or merge it once: shmem2psins -o RUN.psins "
                     + input + ")");
