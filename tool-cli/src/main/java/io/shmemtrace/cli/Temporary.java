@@ -2,7 +2,10 @@ package io.shmemtrace.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * A temporary file or directory of a tool, removed when closed and, if the tool is ended first (SIGTERM, SIGINT,
@@ -24,9 +27,22 @@ public final class Temporary implements AutoCloseable {
      * output in the making); or, parent null, a private one in {@link #systemDirectory}.
      */
     public static Temporary directory(Path parent, String prefix) throws IOException {
-        if (parent == null) return new Temporary(Files.createTempDirectory(systemDirectory(), prefix));
-        return new Temporary(Files.createDirectory(parent.resolve(uniqueName(prefix, ""))));
+        Path dir = (parent == null ? systemDirectory() : parent).resolve(uniqueName(prefix, ""));
+        // Its removal is registered before it is made: a SIGTERM between the two would leave it.
+        Temporary temporary = new Temporary(dir);
+        try {
+            if (parent == null) Files.createDirectory(dir, PRIVATE);
+            else Files.createDirectory(dir);
+        } catch (IOException | RuntimeException e) {
+            temporary.close();
+            throw e;
+        }
+        return temporary;
     }
+
+    /** A directory in the system's temporary directory is the user's alone (as Files.createTempDirectory makes it). */
+    private static final FileAttribute<?> PRIVATE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------"));
 
     /**
      * Where temporary files go: $TMPDIR when set, as for every Unix tool (a cluster points it at a node's scratch
@@ -53,14 +69,28 @@ public final class Temporary implements AutoCloseable {
         return path;
     }
 
+    /**
+     * Removes it, trying again a few times while it is still there: when the hook runs, the tool's own threads are
+     * still going and may add a file to a directory after it was emptied, and the hooks of the files inside it run at
+     * the same time and remove them under its walk (TerminationTest saw an empty temporary merge directory left).
+     */
     private void remove() {
-        try {
-            if (Files.isDirectory(path)) OutputFiles.deleteTree(path);
-            else Files.deleteIfExists(path);
-        } catch (IOException ignored) {
-            // best effort: a temporary file
+        for (int attempt = 0; attempt < REMOVE_ATTEMPTS && Files.exists(path, LinkOption.NOFOLLOW_LINKS); attempt++) {
+            try {
+                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) OutputFiles.deleteTree(path);
+                else Files.deleteIfExists(path);
+            } catch (IOException | java.io.UncheckedIOException again) { // a file went while the walk listed it
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
+
+    private static final int REMOVE_ATTEMPTS = 20;
 
     @Override
     public void close() {
