@@ -111,6 +111,11 @@ final class HtmlReport extends Report {
         }
     }
 
+    /** Whether the run is a profile (its first file says): a page of calls and bytes, no timeline, no wait states. */
+    static boolean isProfile(TraceRun run) {
+        return !run.inputs().isEmpty() && run.inputs().get(0).header().profile();
+    }
+
     /** The timeline's span in ns from the earliest init: --window's, or null (the calls' span). */
     private long[] span() {
         return window == null ? null : new long[] {(long) (window.start() * 1e9), (long) (window.end() * 1e9)};
@@ -178,7 +183,7 @@ final class HtmlReport extends Report {
         callSites(h);
         histograms(h);
         heatmap(h);
-        if (firstHeader != null && firstHeader.profile()) {
+        if (isProfile(run)) {
             h.append("<h2>Timeline</h2>\n<p id=\"no-timeline\">A profile (SHMEMTRACE_MODE=profile): calls, bytes and time per"
                     + " function and region, no timeline; so no time bins, timeline or wait states either.</p>\n");
         } else {

@@ -164,11 +164,9 @@ public final class Shmembin2txt implements Callable<Integer> {
             CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note);
             reports.add(heatmap);
             reports.add(sites);
-            PrintStream bars = Progress.onTerminal() ? err : null;
-            // the page of a profile has none (its first file says): not worked out ahead for nothing
-            boolean profile = !run.inputs().isEmpty() && run.inputs().get(0).header().profile();
             Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
-                    : profile ? () -> Patterns.text(paths.get(0), bars) : new WaitStatesAhead(paths.get(0), bars);
+                    : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
+                    : new WaitStatesAhead(paths.get(0), Progress.onTerminal() ? err : null);
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;

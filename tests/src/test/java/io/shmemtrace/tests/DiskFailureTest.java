@@ -29,11 +29,6 @@ class DiskFailureTest {
         return Workspace.DIST.resolve("bin/" + name).toString();
     }
 
-    /** stderr without the JVM's note of JAVA_TOOL_OPTIONS, if the machine sets it. */
-    private static List<String> messages(Command.Result r) {
-        return r.stderr().lines().filter(l -> !l.startsWith("Picked up")).toList();
-    }
-
     @Test
     void aFullDiskUnderStdoutIsAnErrorNotAQuietEnd() {
         Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), () -> {
@@ -44,14 +39,14 @@ class DiskFailureTest {
         Command.Result r = Command.of("sh", "-c", "exec \"$0\" --csv \"$1\" > /dev/full", tool("shmembin2txt"),
                 run.toString()).run();
         assertEquals(1, r.exitCode(), r.describe());
-        List<String> lines = messages(r);
+        List<String> lines = r.messages();
         assertEquals(1, lines.size(), r.describe());
         assertTrue(lines.get(0).startsWith("shmembin2txt: cannot write the output: ")
                 && lines.get(0).endsWith(" (what was written is incomplete)"), r.describe());
         Command.Result piped = Command.of("bash", "-c", "set -o pipefail; \"$0\" --csv \"$1\" | head -1", tool("shmembin2txt"),
                 run.toString()).run();
         assertEquals(0, piped.exitCode(), piped.describe());
-        assertEquals(List.of(), messages(piped), piped.describe());
+        assertEquals(List.of(), piped.messages(), piped.describe());
     }
 
     @Test
@@ -67,7 +62,7 @@ class DiskFailureTest {
             argv.set(0, tool(command.get(0)));
             Command.Result r = new Command(argv).env("TMPDIR", notADirectory.toString()).run();
             assertEquals(1, r.exitCode(), r.describe());
-            List<String> lines = messages(r);
+            List<String> lines = r.messages();
             assertEquals(1, lines.size(), r.describe());
             String expected = command.get(0) + ": " + run + ": cannot merge it into a temporary file under " + notADirectory
                     + ": " + notADirectory + "/shmemtrace-merge-";

@@ -44,7 +44,7 @@ class OutputRuleTest {
             Command.Result r = tool(command, target, false);
             assertEquals(1, r.exitCode(), r.describe());
             assertEquals(command.get(0) + ": " + target + " exists (--force replaces it)\n",
-                    r.stderr().lines().filter(l -> !l.startsWith("Picked up")).map(l -> l + "\n").findFirst().orElse(""));
+                    r.messages().stream().map(l -> l + "\n").findFirst().orElse(""));
             assertEquals("mine\n", Files.readString(target), command.toString());
         }
     }

@@ -34,4 +34,9 @@ public final class IoErrors {
     public static String describe(UncheckedIOException e) {
         return describe(e.getCause());
     }
+
+    /** The error of a write to target, worded as every output's: "target: cannot write: what went wrong". */
+    public static IOException cannotWrite(java.nio.file.Path target, IOException e) {
+        return new IOException(target + ": cannot write: " + describe(e), e);
+    }
 }

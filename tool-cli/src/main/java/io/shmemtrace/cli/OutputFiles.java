@@ -69,9 +69,9 @@ public final class OutputFiles {
             writing.to(tmp);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) { // named as the output, not as the file beside it (a full disk names none)
-            throw new IOException(target + ": cannot write: " + IoErrors.describe(e), e);
+            throw IoErrors.cannotWrite(target, e);
         } catch (java.io.UncheckedIOException e) {
-            throw new IOException(target + ": cannot write: " + IoErrors.describe(e), e.getCause());
+            throw IoErrors.cannotWrite(target, e.getCause());
         }
     }
 

@@ -26,7 +26,8 @@ public final class ToolMain {
         ClosedPipeExit stdout = new ClosedPipeExit();
         PrintStream out = new PrintStream(new BufferedOutputStream(stdout, 1 << 16), false);
         Object command = tool.apply(out, System.err);
-        stdout.tool = new CommandLine(command).getCommandName();
+        CommandLine.Command named = command.getClass().getAnnotation(CommandLine.Command.class); // not a second parse
+        if (named != null && !named.name().isEmpty()) stdout.tool = named.name();
         int status = run(command, args, out, System.err);
         out.flush();
         System.exit(status);

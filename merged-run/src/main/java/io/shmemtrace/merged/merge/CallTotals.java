@@ -31,7 +31,7 @@ final class CallTotals implements AutoCloseable {
     }
 
     private IOException failed(IOException e) {
-        return new IOException(target + ": cannot write: " + IoErrors.describe(e), e);
+        return IoErrors.cannotWrite(target, e);
     }
 
     void task(int pe, List<Calls.Call> calls, long[] counts, long[] ns) throws IOException {

@@ -41,7 +41,7 @@ final class MergedOutput implements AutoCloseable {
     }
 
     private IOException failed(IOException e) {
-        return new IOException(target + ": cannot write: " + IoErrors.describe(e), e);
+        return IoErrors.cannotWrite(target, e);
     }
 
     /** Makes room for bytes more; returns the index in buf where they go. */

@@ -17,6 +17,11 @@ public final class Command {
         public String describe() {
             return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }
+
+        /** stderr's lines without the JVM's note of JAVA_TOOL_OPTIONS, where the machine sets it. */
+        public List<String> messages() {
+            return stderr.lines().filter(l -> !l.startsWith("Picked up")).toList();
+        }
     }
 
     private final List<String> argv = new ArrayList<>();
