@@ -8,20 +8,14 @@ package io.shmemtrace.otf2;
  * and parsing them half the writer's time.
  */
 enum StreamEvent {
-    ENTER(1), LEAVE(1),
-    PUT(3), GET(3), ATOMIC(5), COMPLETE_BLOCKING(1), COMPLETE_REMOTE(1),
-    COLLECTIVE_BEGIN(0), COLLECTIVE_END(6),
-    ACQUIRE_LOCK(1), TRY_LOCK(1), RELEASE_LOCK(1), WAIT_CHANGE(0),
-    WINDOW_CREATE(1), WINDOW_DESTROY(1),
-    PROGRAM_BEGIN(0), PROGRAM_END(0);
+    // the values after the timestamp: otf2_writer.c's list names them (and its values_of counts them)
+    ENTER, LEAVE,
+    PUT, GET, ATOMIC, COMPLETE_BLOCKING, COMPLETE_REMOTE,
+    COLLECTIVE_BEGIN, COLLECTIVE_END,
+    ACQUIRE_LOCK, TRY_LOCK, RELEASE_LOCK, WAIT_CHANGE,
+    WINDOW_CREATE, WINDOW_DESTROY,
+    PROGRAM_BEGIN, PROGRAM_END;
 
-    /** How many values follow the timestamp. */
-    final int values;
     /** The record's first byte. */
-    final byte code;
-
-    StreamEvent(int values) {
-        this.values = values;
-        this.code = (byte) (0x81 + ordinal());
-    }
+    final byte code = (byte) (0x81 + ordinal());
 }
