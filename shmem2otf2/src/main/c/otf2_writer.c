@@ -28,7 +28,15 @@
  *   16 PROGRAM_BEGIN / 17 PROGRAM_END                    ProgramBegin (the run's id, no arguments) / ProgramEnd
  *
  * Timestamps are ns. A location's timestamps are kept from going backwards (the merge's per-PE clock rounding).
+ * A PE's locations come together: when the stream moves to another PE, the PE it leaves is done.
  * Any error: one line on stderr, exit 1 (shmem2otf2 then removes the half-written archive).
+ *
+ * At many PEs the cost is in OTF2's per-location state, not in the events: each event writer and local definition
+ * writer gets a chunk of its own, zeroed when taken (16,384 PEs with 1 MiB event and 4 MiB definition chunks: 27-34 s,
+ * most of it page faults under that memset). So the chunks are the smallest OTF2 takes (the definitions' as large as
+ * the largest group needs: the archive is opened once the T line gives the PE count), a PE's event writers are
+ * closed when the stream leaves it (OTF2 walks its list of open writers at each open and close), and strings are
+ * found through a hash table.
  */
 #include <otf2/otf2.h>
 #include <stdint.h>
@@ -38,7 +46,8 @@
 #include <errno.h>
 #include <unistd.h>
 
-#define MAX_LINE (1 << 20)
+/* The longest definition line: a set of every PE (Layout.MAX_PES, 2^20), its members up to 12 characters each. */
+#define MAX_LINE (16 << 20)
 
 typedef struct {
     uint64_t id;
@@ -52,6 +61,9 @@ static location *locations;
 static size_t n_locations, cap_locations;
 static char **strings;
 static size_t n_strings, cap_strings;
+/* Open addressing over strings: each slot 0 (empty) or 1 + the string's index; the table at most half full. */
+static uint32_t *string_slots;
+static size_t n_string_slots;
 typedef struct { uint32_t id; int role; OTF2_Paradigm paradigm; OTF2_StringRef name; } region;
 static region *regions;
 static size_t n_regions, cap_regions;
@@ -91,10 +103,34 @@ static void *grow(void *array, size_t *cap, size_t need, size_t size) {
     return p;
 }
 
+static size_t string_hash(const char *s) {
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char) *s) * 1099511628211u;
+    return (size_t) h;
+}
+
+static void string_slots_resize(size_t slots) {
+    free(string_slots);
+    string_slots = calloc(slots, sizeof *string_slots);
+    if (!string_slots) die("out of memory");
+    n_string_slots = slots;
+    for (size_t i = 0; i < n_strings; i++) {
+        size_t at = string_hash(strings[i]) & (slots - 1);
+        while (string_slots[at]) at = (at + 1) & (slots - 1);
+        string_slots[at] = (uint32_t) (i + 1);
+    }
+}
+
+/* The string's reference: the same string always the same one (the definitions write each once). */
 static OTF2_StringRef string(const char *s) {
-    for (size_t i = 0; i < n_strings; i++) if (strcmp(strings[i], s) == 0) return (OTF2_StringRef) i;
+    if (2 * (n_strings + 1) > n_string_slots) string_slots_resize(n_string_slots ? 2 * n_string_slots : 1024);
+    size_t at = string_hash(s) & (n_string_slots - 1);
+    for (; string_slots[at]; at = (at + 1) & (n_string_slots - 1)) {
+        if (strcmp(strings[string_slots[at] - 1], s) == 0) return (OTF2_StringRef) (string_slots[at] - 1);
+    }
     strings = grow(strings, &cap_strings, n_strings + 1, sizeof *strings);
-    strings[n_strings] = strdup(s);
+    if (!(strings[n_strings] = strdup(s))) die("out of memory");
+    string_slots[at] = (uint32_t) (n_strings + 1);
     return (OTF2_StringRef) n_strings++;
 }
 
@@ -134,9 +170,27 @@ static OTF2_TimeStamp post_flush(void *data, OTF2_FileType type, OTF2_LocationRe
 }
 
 static location *current;
+/* The locations of the PE the stream is at, from here on; those before are closed, their PEs done. */
+static size_t open_from;
+/* Per PE: whether the stream has left it. */
+static unsigned char *pe_done;
+
+/* The stream leaves the PE it is at: that PE's event writers are closed. */
+static void leave_pe(void) {
+    for (size_t i = open_from; i < n_locations; i++) {
+        check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");
+        locations[i].writer = NULL;
+    }
+    if (open_from < n_locations) pe_done[locations[open_from].pe] = 1;
+    open_from = n_locations;
+}
 
 static location *find_location(uint64_t id, int pe, int thread) {
-    for (size_t i = n_locations; i-- > 0;) if (locations[i].id == id) return &locations[i];
+    if (!archive) die("an L line before the T line");
+    if (pe < 0 || pe >= tasks) die("a location of a PE outside the run");
+    if (open_from < n_locations && locations[open_from].pe != pe) leave_pe();
+    if (pe_done[pe]) die("a PE's events after the stream left it");
+    for (size_t i = open_from; i < n_locations; i++) if (locations[i].id == id) return &locations[i];
     locations = grow(locations, &cap_locations, n_locations + 1, sizeof *locations);
     location *l = &locations[n_locations++];
     l->id = id;
@@ -243,7 +297,7 @@ static char *next_line(void) {
             return start;
         }
         scanned = input_len - input_pos;
-        if (scanned > MAX_LINE) die("a line longer than 1 MiB");
+        if (scanned > MAX_LINE) die("a line longer than 16 MiB");
         if (input_ended) { /* a last line without its '\n' */
             input[input_len] = 0;
             input_pos = input_len;
@@ -349,19 +403,30 @@ static void definitions(void) {
     check(OTF2_Archive_CloseDefFiles(archive), "closing local definitions");
 }
 
+/*
+ * The archive, once the PE count is known. Each chunk is zeroed when OTF2 takes it, whatever it will hold, so they
+ * are as small as OTF2 allows; a definition record must fit in one chunk, and the largest is the group of every PE
+ * (a compressed location reference of up to 9 bytes each).
+ */
+static void open_archive(const char *dir, const char *name) {
+    uint64_t definitions = (uint64_t) tasks * 9 + 4096;
+    if (definitions < OTF2_CHUNK_SIZE_MIN) definitions = OTF2_CHUNK_SIZE_MIN;
+    if (definitions > OTF2_CHUNK_SIZE_MAX) die("more PEs than an OTF2 definition chunk can list");
+    archive = OTF2_Archive_Open(dir, name, OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN, definitions,
+                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+    if (!archive) die("cannot create the archive");
+    static OTF2_FlushCallbacks flush = {pre_flush, post_flush}; /* OTF2 keeps the pointer */
+    check(OTF2_Archive_SetFlushCallbacks(archive, &flush, NULL), "flush callbacks");
+    check(OTF2_Archive_SetSerialCollectiveCallbacks(archive), "collective callbacks");
+    check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
+    check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: shmem2otf2-writer ARCHIVE_DIR NAME < events\n");
         return 2;
     }
-    archive = OTF2_Archive_Open(argv[1], argv[2], OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
-                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
-    if (!archive) die("cannot create the archive");
-    OTF2_FlushCallbacks flush = {pre_flush, post_flush};
-    check(OTF2_Archive_SetFlushCallbacks(archive, &flush, NULL), "flush callbacks");
-    check(OTF2_Archive_SetSerialCollectiveCallbacks(archive), "collective callbacks");
-    check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
-    check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
     static char *f[MAX_LINE / 2 + 1]; /* every token a line can hold: a set of all PEs is one line */
     while (fill(1) > 0) {
         record_no++;
@@ -375,12 +440,15 @@ int main(int argc, char **argv) {
         for (char *tok = strtok(line, " \n"); tok && nf < (int) (sizeof f / sizeof *f); tok = strtok(NULL, " \n")) f[nf++] = tok;
         if (nf == 0) continue;
         if (!strcmp(f[0], "T") && nf == 4) {
+            if (archive) die("a second T line");
             tasks = atoi(f[1]);
             if (tasks < 1) die("no PEs");
             realtime_ns = strtoull(f[2], NULL, 10);
             run_name = string(unescape(f[3]));
             pe_node = calloc((size_t) tasks, sizeof *pe_node);
-            if (!pe_node) die("out of memory");
+            pe_done = calloc((size_t) tasks, 1);
+            if (!pe_node || !pe_done) die("out of memory");
+            open_archive(argv[1], argv[2]);
         } else if (!strcmp(f[0], "H") && nf >= 4 && pe_node) {
             hosts = grow(hosts, &cap_hosts, n_hosts + 1, sizeof *hosts);
             hosts[n_hosts].name = string(unescape(f[2]));
@@ -411,7 +479,8 @@ int main(int argc, char **argv) {
             die("unknown record");
         }
     }
-    for (size_t i = 0; i < n_locations; i++) check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");
+    if (!archive) die("no T line");
+    leave_pe();
     check(OTF2_Archive_CloseEvtFiles(archive), "closing event files");
     definitions();
     check(OTF2_Archive_Close(archive), "closing the archive");
