@@ -175,11 +175,18 @@ static size_t open_from;
 /* Per PE: whether the stream has left it. */
 static unsigned char *pe_done;
 
-/* The stream leaves the PE it is at: that PE's event writers are closed. */
+/*
+ * The stream leaves the PE it is at: that PE's event writers are closed, and its locations' local definitions
+ * written (none: readers expect the files). OTF2 looks through every location it has for each writer opened, so
+ * at many PEs this takes time: here it is spent while shmem2otf2's progress bar runs, not after it.
+ */
 static void leave_pe(void) {
     for (size_t i = open_from; i < n_locations; i++) {
         check(OTF2_Archive_CloseEvtWriter(archive, locations[i].writer), "closing events");
         locations[i].writer = NULL;
+        OTF2_DefWriter *local = OTF2_Archive_GetDefWriter(archive, locations[i].id);
+        if (!local) die("cannot open a local definition writer");
+        check(OTF2_Archive_CloseDefWriter(archive, local), "closing a local definition writer");
     }
     if (open_from < n_locations) pe_done[locations[open_from].pe] = 1;
     open_from = n_locations;
@@ -393,14 +400,6 @@ static void definitions(void) {
               "window");
     }
     check(OTF2_Archive_CloseGlobalDefWriter(archive, d), "closing the definitions");
-    /* empty local definitions, one file per location, as readers expect them */
-    check(OTF2_Archive_OpenDefFiles(archive), "opening local definitions");
-    for (size_t i = 0; i < n_locations; i++) {
-        OTF2_DefWriter *l = OTF2_Archive_GetDefWriter(archive, locations[i].id);
-        if (!l) die("cannot open a local definition writer");
-        check(OTF2_Archive_CloseDefWriter(archive, l), "closing a local definition writer");
-    }
-    check(OTF2_Archive_CloseDefFiles(archive), "closing local definitions");
 }
 
 /*
@@ -420,6 +419,7 @@ static void open_archive(const char *dir, const char *name) {
     check(OTF2_Archive_SetSerialCollectiveCallbacks(archive), "collective callbacks");
     check(OTF2_Archive_SetCreator(archive, "shmemtrace shmem2otf2"), "creator");
     check(OTF2_Archive_OpenEvtFiles(archive), "opening event files");
+    check(OTF2_Archive_OpenDefFiles(archive), "opening local definitions");
 }
 
 int main(int argc, char **argv) {
@@ -482,6 +482,7 @@ int main(int argc, char **argv) {
     if (!archive) die("no T line");
     leave_pe();
     check(OTF2_Archive_CloseEvtFiles(archive), "closing event files");
+    check(OTF2_Archive_CloseDefFiles(archive), "closing local definitions");
     definitions();
     check(OTF2_Archive_Close(archive), "closing the archive");
     return 0;

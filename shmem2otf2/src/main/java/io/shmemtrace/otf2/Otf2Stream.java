@@ -9,7 +9,7 @@ import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
-import io.shmemtrace.cli.AsciiBuffer;
+import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.format.Leb128;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,12 +49,12 @@ final class Otf2Stream {
 
     private final PsinsFile file;
     /** The stream: definition lines in ASCII, then event records (binary, the bulk). */
-    private final AsciiBuffer out;
+    private final RowBuffer out;
     /** The timestamp of the event before on the current location: the next one is written as a difference. */
     private long lastTime;
     private final StringBuilder line = new StringBuilder(256);
 
-    Otf2Stream(PsinsFile file, AsciiBuffer out) {
+    Otf2Stream(PsinsFile file, RowBuffer out) {
         this.file = file;
         this.out = out;
     }

@@ -1,6 +1,6 @@
 package io.shmemtrace.otf2;
 
-import io.shmemtrace.cli.AsciiBuffer;
+import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
@@ -90,7 +90,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         });
         errors.start();
         try (OutputStream stream = p.getOutputStream()) {
-            AsciiBuffer w = new AsciiBuffer(stream);
+            RowBuffer w = new RowBuffer(stream);
             Progress bar = new Progress(err, Progress.onTerminal(), "shmem2otf2", f.header().tasks(), "PEs");
             new Otf2Stream(f, w).write(done -> bar.update(done, 0));
             w.flush();

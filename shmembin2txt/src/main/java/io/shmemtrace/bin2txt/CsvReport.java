@@ -1,6 +1,6 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.AsciiBuffer;
+import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.cli.Csv;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.FieldDef;
@@ -22,7 +22,7 @@ import java.util.List;
  * time base: from the earliest PE's init, by the header clocks ({@link HeaderClocks}: exact on one host). Every
  * numeric column is an integer in every row (target_pe -1 and bytes 0 where they do not apply), so that pandas
  * and the like load them as integers. Rows are
- * bytes written straight into a buffer (AsciiBuffer): the per-call parts that never change (",name,CATEGORY,"
+ * bytes written straight into a buffer (RowBuffer): the per-call parts that never change (",name,CATEGORY,"
  * and each "field=") are encoded once per event id of a file.
  */
 final class CsvReport extends Report {
@@ -35,7 +35,7 @@ final class CsvReport extends Report {
     private static final byte[] SEP_REPEATS = ";repeated=".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CALLS_NS = ";calls_ns=".getBytes(StandardCharsets.US_ASCII);
 
-    private final AsciiBuffer buf;
+    private final RowBuffer buf;
     private final TimeDigits startDigits = new TimeDigits();
     private final TimeDigits endDigits = new TimeDigits();
     /** Per event id of the current file: ",name,CATEGORY," and "name=" of each field (";name=" after the first). */
@@ -56,7 +56,7 @@ final class CsvReport extends Report {
 
     CsvReport(PrintStream out) {
         super(out);
-        this.buf = new AsciiBuffer(out);
+        this.buf = new RowBuffer(out);
     }
 
     @Override
@@ -112,39 +112,39 @@ final class CsvReport extends Report {
             prefixThread = e.thread();
             prefix = (prefixPe + "," + prefixThread + ",").getBytes(StandardCharsets.US_ASCII);
         }
-        p = AsciiBuffer.bytes(b, p, prefix);
-        p = AsciiBuffer.dec(b, p, e.seq());
-        p = AsciiBuffer.bytes(b, p, heads[id]);
+        p = RowBuffer.bytes(b, p, prefix);
+        p = RowBuffer.dec(b, p, e.seq());
+        p = RowBuffer.bytes(b, p, heads[id]);
         p = startDigits.write(b, p, offsetNs + e.startNs());
         b[p++] = ',';
         p = endDigits.write(b, p, offsetNs + e.endNs());
         b[p++] = ',';
-        p = AsciiBuffer.dec(b, p, e.durationNs());
+        p = RowBuffer.dec(b, p, e.durationNs());
         b[p++] = ',';
-        p = AsciiBuffer.dec(b, p, e.burstNs());
+        p = RowBuffer.dec(b, p, e.burstNs());
         b[p++] = ',';
         int target = targetField[id];
-        p = AsciiBuffer.dec(b, p, target >= 0 ? e.value(target) : -1);
+        p = RowBuffer.dec(b, p, target >= 0 ? e.value(target) : -1);
         b[p++] = ',';
-        p = AsciiBuffer.dec(b, p, d.elemSize() > 0 ? e.bytes() : 0);
+        p = RowBuffer.dec(b, p, d.elemSize() > 0 ? e.bytes() : 0);
         b[p++] = ',';
         byte[][] names = region != null ? new byte[0][] : fieldNames[id];
         byte[] style = styles[id];
-        if (region != null) p = AsciiBuffer.bytes(b, p, region);
+        if (region != null) p = RowBuffer.bytes(b, p, region);
         for (int i = 0; i < names.length; i++) {
-            p = AsciiBuffer.bytes(b, p, names[i]);
+            p = RowBuffer.bytes(b, p, names[i]);
             long v = e.value(i);
             p = switch (style[i]) {
-                case Fields.HEX -> AsciiBuffer.hex(b, p, v);
-                case Fields.UNSIGNED -> AsciiBuffer.unsignedDec(b, p, v);
-                default -> AsciiBuffer.dec(b, p, v);
+                case Fields.HEX -> RowBuffer.hex(b, p, v);
+                case Fields.UNSIGNED -> RowBuffer.unsignedDec(b, p, v);
+                default -> RowBuffer.dec(b, p, v);
             };
         }
         if (e.repeats() > 0) { // a collapsed polling loop: how many more calls, and their own time
-            p = AsciiBuffer.bytes(b, p, names.length == 0 ? REPEATS : SEP_REPEATS);
-            p = AsciiBuffer.dec(b, p, e.repeats());
-            p = AsciiBuffer.bytes(b, p, CALLS_NS);
-            p = AsciiBuffer.dec(b, p, e.callsNs());
+            p = RowBuffer.bytes(b, p, names.length == 0 ? REPEATS : SEP_REPEATS);
+            p = RowBuffer.dec(b, p, e.repeats());
+            p = RowBuffer.bytes(b, p, CALLS_NS);
+            p = RowBuffer.dec(b, p, e.callsNs());
         }
         b[p++] = '\n';
         buf.commit(p);

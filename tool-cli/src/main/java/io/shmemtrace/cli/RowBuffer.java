@@ -6,16 +6,17 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Text written as ASCII bytes straight into one 64 KiB buffer, numbers without a String each, flushed to the
- * output when full (shmembin2txt's CSV rows, shmem2otf2's event stream). A writer reserves room for a whole row, encodes with the static methods keeping its
+ * Rows of bytes written straight into one 64 KiB buffer, flushed to the output when full: ASCII text with numbers
+ * written without a String each (shmembin2txt's CSV rows, shmem2otf2's definition lines) or binary records
+ * (shmem2otf2's events). A writer reserves room for a whole row, encodes with the static methods keeping its
  * position in a local (no field traffic, no room check per field), and commits.
  */
-public final class AsciiBuffer {
+public final class RowBuffer {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private int n;
 
-    public AsciiBuffer(OutputStream out) {
+    public RowBuffer(OutputStream out) {
         this.out = out;
     }
 
@@ -36,7 +37,7 @@ public final class AsciiBuffer {
         return buf;
     }
 
-    public AsciiBuffer bytes(byte[] b) {
+    public RowBuffer bytes(byte[] b) {
         if (b.length > buf.length) {
             flush();
             write(b, b.length);

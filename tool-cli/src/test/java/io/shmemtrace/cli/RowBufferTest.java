@@ -7,19 +7,19 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The number encoders against the JDK's own formatting, at every digit-count boundary and at random. */
-class AsciiBufferTest {
+class RowBufferTest {
     private final byte[] b = new byte[40];
 
     private String dec(long v) {
-        return new String(b, 0, AsciiBuffer.dec(b, 0, v), StandardCharsets.US_ASCII);
+        return new String(b, 0, RowBuffer.dec(b, 0, v), StandardCharsets.US_ASCII);
     }
 
     private String unsigned(long v) {
-        return new String(b, 0, AsciiBuffer.unsignedDec(b, 0, v), StandardCharsets.US_ASCII);
+        return new String(b, 0, RowBuffer.unsignedDec(b, 0, v), StandardCharsets.US_ASCII);
     }
 
     private String hex(long v) {
-        return new String(b, 0, AsciiBuffer.hex(b, 0, v), StandardCharsets.US_ASCII);
+        return new String(b, 0, RowBuffer.hex(b, 0, v), StandardCharsets.US_ASCII);
     }
 
     @Test
