@@ -35,8 +35,8 @@
  * writer gets a chunk of its own, zeroed when taken (16,384 PEs with 1 MiB event and 4 MiB definition chunks: 27-34 s,
  * most of it page faults under that memset). So the chunks are the smallest OTF2 takes (the definitions' as large as
  * the largest group needs: the archive is opened once the T line gives the PE count), a PE's event writers are
- * closed when the stream leaves it (OTF2 walks its list of open writers at each open and close), and strings are
- * found through a hash table.
+ * closed and its (empty) local definitions written when the stream leaves it (OTF2 walks its lists of writers and
+ * locations at each open and close), and strings are found through a hash table.
  */
 #include <otf2/otf2.h>
 #include <stdint.h>
