@@ -1,5 +1,6 @@
 package io.shmemtrace.bin2txt;
 
+import io.shmemtrace.cli.Decimals;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
@@ -49,9 +50,7 @@ final class ListingReport extends Report {
 
     /** ns as µs with 3 decimals, without String.format: the listing may have tens of millions of lines. */
     static String micros(long ns) {
-        long abs = Math.abs(ns);
-        String frac = Long.toString(1000 + abs % 1000).substring(1);
-        return (ns < 0 ? "-" : "") + abs / 1000 + "." + frac;
+        return Decimals.append(new StringBuilder(24), ns, 3).toString();
     }
 
     private static StringBuilder pad(StringBuilder sb, String s, int width) {

@@ -13,6 +13,13 @@ import java.nio.file.attribute.PosixFilePermissions;
  * (SIGKILL runs nothing: what it leaves is named with a leading dot or the system's temporary-file prefix.)
  */
 public final class Temporary implements AutoCloseable {
+    /** A directory in the system's temporary directory is the user's alone (as Files.createTempDirectory makes it). */
+    private static final FileAttribute<?> PRIVATE = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------"));
+
+    /** How many times a removal is tried while the path is still there (see {@link #remove}). */
+    private static final int REMOVE_ATTEMPTS = 20;
+
     private final Path path;
     private final Thread hook;
 
@@ -39,10 +46,6 @@ public final class Temporary implements AutoCloseable {
         }
         return temporary;
     }
-
-    /** A directory in the system's temporary directory is the user's alone (as Files.createTempDirectory makes it). */
-    private static final FileAttribute<?> PRIVATE = PosixFilePermissions.asFileAttribute(
-            PosixFilePermissions.fromString("rwx------"));
 
     /**
      * Where temporary files go: $TMPDIR when set, as for every Unix tool (a cluster points it at a node's scratch
@@ -89,8 +92,6 @@ public final class Temporary implements AutoCloseable {
             }
         }
     }
-
-    private static final int REMOVE_ATTEMPTS = 20;
 
     @Override
     public void close() {

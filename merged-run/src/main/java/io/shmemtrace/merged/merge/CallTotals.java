@@ -1,5 +1,6 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.cli.Decimals;
 import io.shmemtrace.cli.IoErrors;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -60,10 +61,7 @@ final class CallTotals implements AutoCloseable {
             to.append(String.format(Locale.ROOT, "%.9f", ns / 1e9));
             return;
         }
-        long fraction = ns % 1_000_000_000L;
-        to.append(ns / 1_000_000_000L).append('.');
-        for (long digit = 100_000_000L; digit > fraction && digit > 1; digit /= 10) to.append('0');
-        to.append(fraction);
+        Decimals.append(to, ns, 9);
     }
 
     @Override
