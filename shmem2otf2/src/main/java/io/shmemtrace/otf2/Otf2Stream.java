@@ -6,17 +6,16 @@ import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.format.Leb128;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A merged run as the event stream the OTF2 writer program reads (otf2_writer.c has the syntax), recorded the
@@ -32,10 +31,11 @@ import java.util.Map;
  * (shmemtrace.h) are user regions (paradigm USER, role CODE) entered and left at their records, a mark a region
  * entered and left at once; a region that ends while others opened after it are still open leaves them, ends, and
  * enters them again at the same instant (OTF2's regions nest), and what is open when a thread's events end is left
- * at its last event.
+ * at its last event. Regions are numbered in the order the stream meets them (the traced functions' and the
+ * program's alike), and defined after the events, when the tables are whole.
  * Timestamps: the merged time base in ns, plus PAD_NS so that none is negative.
  */
-final class Otf2Stream {
+final class Otf2Stream implements TaskConverter {
     /** Added to every merged time: a PE's init may start a few ns before merged time 0. */
     static final long PAD_NS = 1_000_000_000L;
     private static final long NO_ROOT = 0xFFFFFFFFL;
@@ -47,16 +47,42 @@ final class Otf2Stream {
     /** The longest event record: its code, the timestamp and six more values of up to 10 bytes each. */
     private static final int MAX_EVENT_RECORD = 1 + 7 * 10;
 
-    private final PsinsFile file;
     /** The stream: definition lines in ASCII, then event records (binary, the bulk). */
     private final RowBuffer out;
+    /** Where a progress bar goes, on a terminal (null: none); the bar, once the run's size is known. */
+    private final java.io.PrintStream bars;
+    private Progress bar;
     /** The timestamp of the event before on the current location: the next one is written as a difference. */
     private long lastTime;
     private final StringBuilder line = new StringBuilder(256);
+    private int tasks;
+    /** The archive's regions: traced functions and the program's regions, numbered as the stream meets them. */
+    private final RegionRefs regions = new RegionRefs();
+    /** Per call index, what kind of atomic it is (found at its first record). */
+    private AtomicKind[] atomics = new AtomicKind[64];
 
-    Otf2Stream(PsinsFile file, RowBuffer out) {
-        this.file = file;
+    // The current task's state.
+    /** Its deferred RMA calls not yet completed, in the order of their events: event and matching id. */
+    private long[] pendingEvents = new long[64];
+    private long[] pendingIds = new long[64];
+    private int pending;
+    /** Windows created on this PE, in order. */
+    private final java.util.Set<Integer> windows = new java.util.LinkedHashSet<>();
+    private long matching;
+    private int thread;
+    /** The main thread's last time: its program end. */
+    private long mainEnd;
+    private long threadEnd;
+
+    Otf2Stream(RowBuffer out, java.io.PrintStream bars) {
         this.out = out;
+        this.bars = bars;
+    }
+
+    /** Ends the progress bar's line, if one was drawn (once the stream is done or given up). */
+    void endProgress() {
+        if (bar != null) bar.done();
+        bar = null;
     }
 
     /** The location of a PE's thread (and of its main thread as rank pe in the writer's group 0). */
@@ -64,95 +90,139 @@ final class Otf2Stream {
         return (long) pe << 16 | thread;
     }
 
-    /** Writes the stream; progress hears of each task done (for a bar). */
-    void write(java.util.function.IntConsumer progress) throws IOException, PsinsFormatException {
-        int tasks = file.header().tasks();
-        emit("T " + tasks + " " + Math.max(0, file.header().baseRealNs() - PAD_NS) + " " + token(file.header().runId()));
-        for (int i = 0; i < file.hosts().size(); i++) {
+    // The definitions the run has before its tasks go first; the tables, whole only after the last task (a merge
+    // streamed here numbers calls and sets as it goes), follow the events: the writer keeps definitions to the end.
+    @Override
+    public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) throws IOException {
+        this.tasks = tasks;
+        this.bar = new Progress(bars == null ? System.err : bars, bars != null, "shmem2otf2", tasks, "PEs");
+        emit("T " + tasks + " " + Math.max(0, baseRealNs - PAD_NS) + " " + token(runId));
+        for (int i = 0; i < hosts.size(); i++) {
             line.setLength(0);
-            line.append("H ").append(i).append(' ').append(token(file.hosts().get(i).name()))
-                    .append(' ').append(file.hosts().get(i).pes().length);
-            for (int pe : file.hosts().get(i).pes()) line.append(' ').append(pe);
+            line.append("H ").append(i).append(' ').append(token(hosts.get(i).name()))
+                    .append(' ').append(hosts.get(i).pes().length);
+            for (int pe : hosts.get(i).pes()) line.append(' ').append(pe);
             emit(line.toString());
         }
-        AtomicKind[] atomics = new AtomicKind[file.calls().size()];
-        for (CallEntry c : file.calls()) {
-            emit("R " + c.index() + " " + role(c.type()) + " " + token(c.name()));
-            atomics[c.index()] = AtomicKind.of(c.name());
-        }
-        int userRegions = file.calls().size(); // user region i is region userRegions + i
-        for (int i = 0; i < file.regionNames().size(); i++) emit("U " + (userRegions + i) + " " + token(file.regionNames().get(i)));
-        writeSets(tasks);
-        PsinsRecord r = new PsinsRecord();
-        for (int task = 0; task < tasks; task++) {
-            if (file.tasks().get(task).events() == 0) continue;
-            PsinsFile.TaskReader reader = file.reader(task, 1 << 16);
-            Map<Integer, List<Long>> completedBy = new HashMap<>();
-            java.util.Set<Integer> windows = new java.util.LinkedHashSet<>(); // created on this PE, in order
-            long matching = 0;
-            int thread = -1;
-            long mainEnd = -1; // the main thread's last time: its program end
-            long threadEnd = -1;
-            while (reader.next(r)) {
-                if (r.thread() != thread) {
-                    leaveAll(threadEnd);
-                    thread = r.thread();
-                    startLocation(task, thread);
-                }
-                long start = PsinsRecord.ns(r.start()) + PAD_NS;
-                long end = start + PsinsRecord.ns(r.duration());
-                threadEnd = Math.max(threadEnd, end);
-                if (thread == 0) mainEnd = Math.max(mainEnd, end);
-                if (r.type().payload() == PsinsType.Payload.REGION) {
-                    userRegion(r.type(), userRegions + r.region(), start);
-                    continue;
-                }
-                int region = r.call().index();
-                if (r.type() == PsinsType.REPEAT) {
-                    repeated(region, start, end, r.repeats());
-                    continue;
-                }
-                if (r.type() == PsinsType.INIT && thread == 0) event(PROGRAM_BEGIN, start);
-                if (r.type() == PsinsType.FINALIZE && thread == 0) {
-                    List<Integer> created = new ArrayList<>(windows);
-                    for (int i = created.size() - 1; i >= 0; i--) event(WINDOW_DESTROY, start, created.get(i));
-                    windows.clear();
-                }
-                if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event(WINDOW_CREATE, start, r.set());
-                event(ENTER, start, region);
-                switch (r.type().payload()) {
-                    case RMA -> {
-                        long id = matching++;
-                        rma(r, start, id, atomics[region]);
-                        if (r.completion() == r.event()) event(COMPLETE_BLOCKING, end, id);
-                        else if (r.completion() >= 0) completedBy.computeIfAbsent(r.completion(), k -> new ArrayList<>()).add(id);
-                    }
-                    case COLLECTIVE -> event(COLLECTIVE_BEGIN, start);
-                    case LOCK -> {
-                        if (r.type() == PsinsType.CLEAR_LOCK) event(RELEASE_LOCK, start, r.lock());
-                        else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event(ACQUIRE_LOCK, end, r.lock());
-                        else event(TRY_LOCK, end, r.lock()); // a test_lock that did not get it
-                    }
-                    case SYNC -> {
-                        if (r.type() == PsinsType.WAIT) event(WAIT_CHANGE, end); // a wait returns on the change it waited for
-                    }
-                    default -> { }
-                }
-                List<Long> completed = completedBy.remove((int) r.event());
-                if (completed != null) for (long id : completed) event(COMPLETE_REMOTE, end, id);
-                if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
-                event(LEAVE, end, region);
-                if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event(WINDOW_CREATE, end, 0);
-            }
+    }
+
+    @Override
+    public void beginTask(int task) {
+        pending = 0;
+        windows.clear();
+        matching = 0;
+        thread = -1;
+        mainEnd = -1;
+        threadEnd = -1;
+    }
+
+    @Override
+    public void record(PsinsRecord r, long[] completes, int n) throws IOException {
+        int task = r.task();
+        if (r.thread() != thread) {
             leaveAll(threadEnd);
-            if (mainEnd >= 0) {
-                startLocation(task, 0);
-                for (int w : windows) event(WINDOW_DESTROY, mainEnd, w); // a PE that ended without finalize
-                event(PROGRAM_END, mainEnd);
-            }
-            progress.accept(task + 1);
+            thread = r.thread();
+            startLocation(task, thread);
         }
+        long start = PsinsRecord.ns(r.start()) + PAD_NS;
+        long end = start + PsinsRecord.ns(r.duration());
+        threadEnd = Math.max(threadEnd, end);
+        if (thread == 0) mainEnd = Math.max(mainEnd, end);
+        if (r.type().payload() == PsinsType.Payload.REGION) {
+            userRegion(r.type(), regions.ofName(r.region()), start);
+            return;
+        }
+        int region = regions.ofCall(r.call().index());
+        if (r.type() == PsinsType.REPEAT) {
+            repeated(region, start, end, r.repeats());
+            return;
+        }
+        if (r.type() == PsinsType.INIT && thread == 0) event(PROGRAM_BEGIN, start);
+        if (r.type() == PsinsType.FINALIZE && thread == 0) {
+            List<Integer> created = new ArrayList<>(windows);
+            for (int i = created.size() - 1; i >= 0; i--) event(WINDOW_DESTROY, start, created.get(i));
+            windows.clear();
+        }
+        if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event(WINDOW_CREATE, start, r.set());
+        event(ENTER, start, region);
+        switch (r.type().payload()) {
+            case RMA -> {
+                long id = matching++;
+                rma(r, start, id, atomic(r.call()));
+                if (!r.call().deferred()) event(COMPLETE_BLOCKING, end, id);
+                else remember(r.event(), id);
+            }
+            case COLLECTIVE -> event(COLLECTIVE_BEGIN, start);
+            case LOCK -> {
+                if (r.type() == PsinsType.CLEAR_LOCK) event(RELEASE_LOCK, start, r.lock());
+                else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event(ACQUIRE_LOCK, end, r.lock());
+                else event(TRY_LOCK, end, r.lock()); // a test_lock that did not get it
+            }
+            case SYNC -> {
+                if (r.type() == PsinsType.WAIT) event(WAIT_CHANGE, end); // a wait returns on the change it waited for
+            }
+            default -> { }
+        }
+        if (n > 0) completed(completes, n, end);
+        if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
+        event(LEAVE, end, region);
+        if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event(WINDOW_CREATE, end, 0);
+    }
+
+    @Override
+    public void endTask(int task) throws IOException {
+        leaveAll(threadEnd);
+        if (mainEnd >= 0) {
+            startLocation(task, 0);
+            for (int w : windows) event(WINDOW_DESTROY, mainEnd, w); // a PE that ended without finalize
+            event(PROGRAM_END, mainEnd);
+        }
+        bar.update(task + 1, 0);
+    }
+
+    @Override
+    public void finish(List<CallEntry> calls, List<String> regionNames, List<PeSet> peSets) throws IOException {
+        for (CallEntry c : calls) regions.ofCall(c.index()); // a function only region records named: defined all the same
+        for (int region = 0; region < regions.size(); region++) {
+            int i = regions.index(region);
+            if (regions.isName(region)) emit("U " + region + " " + token(regionNames.get(i)));
+            else emit("R " + region + " " + role(calls.get(i).type()) + " " + token(calls.get(i).name()));
+        }
+        writeSets(peSets);
         out.flush();
+    }
+
+    private AtomicKind atomic(CallEntry call) {
+        int i = call.index();
+        if (i >= atomics.length) atomics = java.util.Arrays.copyOf(atomics, 2 * (i + 1));
+        AtomicKind a = atomics[i];
+        return a != null ? a : (atomics[i] = AtomicKind.of(call.name()));
+    }
+
+    /** A deferred RMA call waits for the record that completes it. */
+    private void remember(long event, long id) {
+        if (pending == pendingEvents.length) {
+            pendingEvents = java.util.Arrays.copyOf(pendingEvents, 2 * pending);
+            pendingIds = java.util.Arrays.copyOf(pendingIds, 2 * pending);
+        }
+        pendingEvents[pending] = event;
+        pendingIds[pending++] = id;
+    }
+
+    /** The calls completes[0, n) (ascending) complete remotely at end: each one's id, in that order. */
+    private void completed(long[] completes, int n, long end) throws IOException {
+        int kept = 0;
+        int c = 0;
+        for (int i = 0; i < pending; i++) {
+            while (c < n && completes[c] < pendingEvents[i]) c++;
+            if (c < n && completes[c] == pendingEvents[i]) {
+                event(COMPLETE_REMOTE, end, pendingIds[i]);
+            } else {
+                pendingEvents[kept] = pendingEvents[i];
+                pendingIds[kept++] = pendingIds[i];
+            }
+        }
+        pending = kept;
     }
 
     /** The current thread's user regions entered and not left. */
@@ -183,9 +253,9 @@ final class Otf2Stream {
         for (int region : open.endAll()) event(LEAVE, at, region);
     }
 
-    private void writeSets(int tasks) throws IOException {
+    private void writeSets(List<PeSet> peSets) throws IOException {
         boolean whole = false;
-        for (PeSet s : file.peSets()) {
+        for (PeSet s : peSets) {
             line.setLength(0);
             line.append("S ").append(s.id()).append(' ').append(s.size());
             for (int i = 0; i < s.size(); i++) line.append(' ').append(s.member(i));

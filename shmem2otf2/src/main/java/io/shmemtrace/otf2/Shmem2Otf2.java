@@ -1,16 +1,14 @@
 package io.shmemtrace.otf2;
 
 import io.shmemtrace.cli.RowBuffer;
+import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -68,7 +66,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         Files.createDirectories(parent);
         // The archive is written beside its place and renamed there; removed if the tool is ended first.
         try (Temporary temporary = Temporary.directory(parent, "." + archive.getFileName() + ".")) {
-            int status = MergedRun.convert(run, "shmem2otf2", err, f -> write(f, writer, temporary.path()));
+            int status = write(writer, temporary.path());
             if (status != 0) return status;
             if (force) OutputFiles.deleteTree(archive);
             Files.move(temporary.path(), archive, StandardCopyOption.ATOMIC_MOVE);
@@ -77,39 +75,32 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         }
     }
 
-    /** Streams the run to the writer program; 0 when it wrote the archive. */
-    private int write(PsinsFile f, Path writer, Path dir) throws IOException, PsinsFormatException {
-        Process p = new ProcessBuilder(writer.toString(), dir.toString(), "traces")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.PIPE).start();
-        Thread errors = new Thread(() -> {
-            try {
-                p.getErrorStream().transferTo(err);
-            } catch (IOException ignored) {
-                // the writer's own messages only
-            }
-        });
-        errors.start();
-        try (OutputStream stream = p.getOutputStream()) {
-            RowBuffer w = new RowBuffer(stream);
-            Progress bar = new Progress(err, Progress.onTerminal(), "shmem2otf2", f.header().tasks(), "PEs");
-            new Otf2Stream(f, w).write(done -> bar.update(done, 0));
-            w.flush();
-            bar.done();
-        } catch (PsinsFormatException e) {
-            p.destroy(); // no half-written archive: the caller says why
-            throw e;
-        } catch (IOException | UncheckedIOException e) {
-            p.destroy(); // the writer stopped reading: its message says why
-        }
+    /**
+     * Streams the run to the writer program, started once the run is known to be readable (a run directory is
+     * merged straight into the stream); 0 when it wrote the archive.
+     */
+    private int write(Path writer, Path dir) throws IOException {
+        WriterProcess w = new WriterProcess(writer, dir, err);
+        RowBuffer stream = new RowBuffer(w.input());
+        PrintStream bars = Progress.onTerminal() ? err : null;
+        Otf2Stream otf2 = new Otf2Stream(stream, bars);
+        int status;
         try {
-            int status = p.waitFor();
-            errors.join();
-            return status == 0 ? 0 : 1;
-        } catch (InterruptedException e) {
-            p.destroy();
-            Thread.currentThread().interrupt();
-            return 1;
+            status = MergedRun.convertTasks(run, "shmem2otf2", err, bars, otf2);
+        } catch (UncheckedIOException e) {
+            status = failed(w, e.getCause());
+        } catch (IOException e) {
+            status = failed(w, e);
+        } finally {
+            otf2.endProgress();
         }
+        return w.finish(status == 0) ? 0 : 1;
+    }
+
+    /** A stream cut short: by the writer (its own message says why), else by reading the run. Returns 1. */
+    private int failed(WriterProcess w, IOException e) {
+        if (!w.stoppedReading()) err.println("shmem2otf2: " + run + ": " + IoErrors.describe(e));
+        return 1;
     }
 
     /** shmem2otf2-writer beside this jar (dist/lib, or the module's target/). */

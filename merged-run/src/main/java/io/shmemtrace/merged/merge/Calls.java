@@ -1,5 +1,7 @@
 package io.shmemtrace.merged.merge;
 
+import static io.shmemtrace.merged.format.PsinsLayout.*;
+
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
@@ -28,6 +30,12 @@ final class Calls {
         /** Whether its collective record names a PE set: an active set's arguments, or a team. */
         boolean hasSet() {
             return type.payload() == PsinsType.Payload.COLLECTIVE && (peStartField >= 0 || teamFields.length > 0);
+        }
+
+        /** What its row in the call table says of its records (PsinsLayout.CALL_*). */
+        int tableFlags() {
+            return (deferred ? CALL_DEFERRED : 0) | (ctxField >= 0 ? CALL_CTX : 0) | (hasSet() ? CALL_SET : 0)
+                    | (rootField >= 0 ? CALL_ROOT : 0) | (elemSize != 0 || spanField >= 0 ? CALL_BYTES : 0);
         }
 
         /** The PE the call reads or writes (TraceEvent.targetPe without its per-event lookup). */

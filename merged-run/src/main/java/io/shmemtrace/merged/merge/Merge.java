@@ -3,12 +3,15 @@ package io.shmemtrace.merged.merge;
 import static io.shmemtrace.merged.format.PsinsLayout.*;
 import io.shmemtrace.merged.format.AlignmentMethod;
 
+import io.shmemtrace.format.Escape;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.sites.ModuleMap;
 import io.shmemtrace.format.sites.SiteKey;
+import io.shmemtrace.merged.read.Host;
+import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Temporary;
@@ -21,7 +24,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One merge: the run's per-PE traces into one merged trace and its RankPid.extended side file. Tasks are
@@ -53,6 +60,58 @@ public final class Merge {
         return new Merge(options, err).run();
     }
 
+    /**
+     * A run directory's merge handed to a converter task after task as it is made, with no file written
+     * ({@link StreamedMerge}); progress: where a bar goes (null: none). Returns null, and hands the converter
+     * nothing, when the run's times are final only once every PE is merged (the barrier step: PEs on several
+     * hosts, or asked for): merge it into a file then. A status of 1 means the converter's output is to be
+     * thrown away (the reasons are on err).
+     */
+    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
+                                PrintStream err) throws IOException {
+        return new Merge(new Options(inputs, null, null, false, 64, align, true, progress), err).stream(converter);
+    }
+
+    private Result stream(TaskConverter converter) throws IOException {
+        TraceRun scan = scan();
+        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
+        int npes = scan.npes();
+        TraceRun.Input[] byPe = scan.byPe();
+        Alignment alignment = new Alignment(byPe, o.align());
+        if (alignment.method() == AlignmentMethod.BARRIER) {
+            for (TraceRun.Input in : scan.inputs()) in.close();
+            return null;
+        }
+        Calls calls = new Calls();
+        Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
+        Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
+        StreamedMerge sink = new StreamedMerge(converter, calls);
+        TaskRecords task = new TaskRecords(sink, calls, collectives, alignment, sites, this::say);
+        List<Host> hosts = new ArrayList<>();
+        hosts(byPe).forEach((name, pes) -> hosts.add(new Host(Escape.text(name), pes.stream().mapToInt(i -> i).toArray())));
+        converter.start(npes, alignment.baseRealNs(),
+                Escape.text(new String(storedRunId(scan.runId()), StandardCharsets.US_ASCII)), hosts);
+        boolean[] damaged = new boolean[npes];
+        boolean[] merged = new boolean[npes];
+        long[] events = new long[1];
+        String refused = mergeTasks(scan, task, sites, damaged, merged, new TaskOutput() {
+            @Override
+            public void next(int pe) { }
+
+            @Override
+            public void merged(int pe, TraceFile file, TaskRecords t, long n) throws IOException {
+                sink.end();
+                events[0] += n;
+            }
+        });
+        if (refused != null) return fail(refused);
+        collectives.finish(merged);
+        int missing = 0;
+        for (boolean m : merged) missing += m ? 0 : 1;
+        sink.finish(task.regionNames.all(), collectives.sets());
+        return new Result(0, events[0], npes, missing, collectives.mismatches(), task.unpairedLocks(), alignment.method());
+    }
+
     private void say(String message) {
         if (++messages <= MAX_MESSAGES) {
             err.println("shmem2psins: " + message);
@@ -70,20 +129,8 @@ public final class Merge {
         for (Path target : List.of(o.output(), o.sideFile())) {
             if (!o.force() && Files.exists(target)) return fail(OutputFiles.exists(target));
         }
-        TraceRun scan;
-        try {
-            scan = TraceRun.scan(o.inputs(), TraceRun.Options.oneRun(o.maxOpen()), this::say);
-        } catch (TraceRun.NoTracesException e) {
-            return fail(e.getMessage());
-        }
-        for (TraceRun.Input in : scan.inputs()) {
-            if (in.header().profile()) return fail(in.path() + ": a profile (SHMEMTRACE_MODE=profile) has no timeline to merge;"
-                    + " shmembin2txt --summary and --html read it");
-        }
-        if (scan.problems() > 0 && !o.allowPartial()) {
-            return fail("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
-                    + " above (--allow-partial merges what is intact)");
-        }
+        TraceRun scan = scan();
+        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
         Path tmp = sibling(o.output(), ".tmp");
         Path sideTmp = sibling(o.sideFile(), ".tmp");
         Files.deleteIfExists(tmp);
@@ -95,6 +142,85 @@ public final class Merge {
             Files.move(tmp, o.output(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(sideTmp, o.sideFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return r;
+        }
+    }
+
+    /** The run's traces, if they can be merged; else null, and the reasons said. */
+    private TraceRun scan() {
+        TraceRun scan;
+        try {
+            scan = TraceRun.scan(o.inputs(), TraceRun.Options.oneRun(o.maxOpen()), this::say);
+        } catch (TraceRun.NoTracesException e) {
+            say(e.getMessage());
+            return null;
+        }
+        for (TraceRun.Input in : scan.inputs()) {
+            if (in.header().profile()) {
+                say(in.path() + ": a profile (SHMEMTRACE_MODE=profile) has no timeline to merge; shmembin2txt --summary and --html read it");
+                return null;
+            }
+        }
+        if (scan.problems() > 0 && !o.allowPartial()) {
+            say("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
+                    + " above (--allow-partial merges what is intact)");
+            return null;
+        }
+        return scan;
+    }
+
+    /** What the traversal of the PEs tells the output it feeds, PE after PE. */
+    private interface TaskOutput {
+        /** PE pe is next (its records follow, if it has a trace that opens). */
+        void next(int pe) throws IOException;
+
+        /** PE pe was merged from file: n events. */
+        void merged(int pe, TraceFile file, TaskRecords task, long n) throws IOException;
+    }
+
+    /**
+     * Every PE's trace through the bookkeeping (into its sink), in PE order, for either output; returns null, or
+     * why nothing may be written. damaged and merged are per PE, filled as it goes.
+     */
+    private String mergeTasks(TraceRun scan, TaskRecords task, Sites sites, boolean[] damaged, boolean[] merged,
+                              TaskOutput output) throws IOException {
+        int npes = scan.npes();
+        TraceRun.Input[] byPe = scan.byPe();
+        long events = 0;
+        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null, "shmem2psins", npes, "PEs");
+        try {
+            for (int pe = 0; pe < npes; pe++) {
+                output.next(pe);
+                TraceRun.Input input = byPe[pe];
+                TraceFile file = input == null ? null : open(input);
+                if (file == null && input != null && !o.allowPartial()) {
+                    return "nothing written: " + input.path() + " cannot be read (--allow-partial merges what is intact)";
+                }
+                if (file == null) continue;
+                if (sites != null) sites.begin(ModuleMap.of(file, this::say));
+                try {
+                    task.begin(pe, Calls.cache(file.table()), file.threads());
+                    file.read(task);
+                    long n = task.end();
+                    events += n;
+                    merged[pe] = true;
+                    output.merged(pe, file, task, n);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                } finally {
+                    input.close();
+                }
+                for (TraceProblem p : file.problems()) {
+                    say(p.toString());
+                    damaged[pe] |= p.damage();
+                }
+                if (damaged[pe] && !o.allowPartial()) {
+                    return "nothing written: " + file.path() + " is damaged (--allow-partial merges what is intact)";
+                }
+                progress.update(pe + 1, events);
+            }
+            return null;
+        } finally {
+            progress.done();
         }
     }
 
@@ -111,55 +237,34 @@ public final class Merge {
         boolean[] merged = new boolean[npes];
         int[] threads = new int[npes];
         byte[] taskFlags = new byte[npes];
-        long events = 0;
-        int missing = 0;
-        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null, "shmem2psins", npes, "PEs");
         try (MergedOutput out = new MergedOutput(tmp, o.output(), indexOffset(npes + 1));
              CallTotals totals = new CallTotals(sideTmp, o.sideFile())) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
             RecordEncoder encoder = new RecordEncoder(out, sites != null);
             TaskRecords task = new TaskRecords(encoder, calls, collectives, alignment, sites, this::say);
-            for (int pe = 0; pe < npes; pe++) {
-                offsets[pe] = out.position();
-                TraceRun.Input input = byPe[pe];
-                TraceFile file = input == null ? null : open(input);
-                if (file == null && input != null && !o.allowPartial()) {
-                    progress.done();
-                    return fail("nothing written: " + input.path() + " cannot be read (--allow-partial merges what is intact)");
+            String refused = mergeTasks(scan, task, sites, damaged, merged, new TaskOutput() {
+                @Override
+                public void next(int pe) {
+                    offsets[pe] = out.position();
+                    states[pe] = (byte) STATE_MISSING; // until it is merged
                 }
-                if (file == null) {
-                    states[pe] = (byte) STATE_MISSING;
-                    missing++;
-                    continue;
-                }
-                if (sites != null) sites.begin(ModuleMap.of(file, this::say));
-                try {
-                    task.begin(pe, Calls.cache(file.table()), file.threads());
-                    file.read(task);
-                    long n = task.end();
+
+                @Override
+                public void merged(int pe, TraceFile file, TaskRecords t, long n) throws IOException {
                     records[pe] = 2 * n;
-                    events += n;
-                    merged[pe] = true;
                     states[pe] = (byte) file.header().state().ordinal();
                     threads[pe] = file.threads().length;
-                    taskFlags[pe] = (byte) (task.threaded() ? TASK_THREADED : 0);
-                    totals.task(pe, calls.all(), task.callCounts, task.callNs);
-                } catch (UncheckedIOException e) {
-                    throw e.getCause();
-                } finally {
-                    input.close();
+                    taskFlags[pe] = (byte) (t.threaded() ? TASK_THREADED : 0);
+                    totals.task(pe, calls.all(), t.callCounts, t.callNs);
                 }
-                for (TraceProblem p : file.problems()) {
-                    say(p.toString());
-                    damaged[pe] |= p.damage();
-                }
-                if (damaged[pe] && !o.allowPartial()) {
-                    progress.done();
-                    return fail("nothing written: " + file.path() + " is damaged (--allow-partial merges what is intact)");
-                }
-                progress.update(pe + 1, events);
+            });
+            if (refused != null) return fail(refused);
+            long events = 0;
+            int missing = 0;
+            for (int pe = 0; pe < npes; pe++) {
+                events += records[pe] / 2;
+                if (!merged[pe]) missing++;
             }
-            progress.done();
             collectives.finish(merged);
             long tablesOffset = out.position();
             int tableRecords = writeTables(out, collectives, calls, encoder.farLinks, sites, byPe, task.regionNames.all());
@@ -217,10 +322,7 @@ public final class Merge {
         for (Calls.Call c : calls.all()) {
             byte[] name = c.name().getBytes(StandardCharsets.UTF_8);
             table(out, ByteBuffer.allocate(7 + name.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) TABLE_CALL)
-                    .putShort((short) c.index()).put((byte) c.type().id())
-                    .put((byte) ((c.deferred() ? CALL_DEFERRED : 0) | (c.ctxField() >= 0 ? CALL_CTX : 0)
-                            | (c.hasSet() ? CALL_SET : 0) | (c.rootField() >= 0 ? CALL_ROOT : 0)
-                            | (c.elemSize() != 0 || c.spanField() >= 0 ? CALL_BYTES : 0)))
+                    .putShort((short) c.index()).put((byte) c.type().id()).put((byte) c.tableFlags())
                     .putShort((short) name.length).put(name));
         }
         for (long[] l : farLinks) {
@@ -246,12 +348,18 @@ public final class Merge {
                 + regionNames.size();
     }
 
-    /** One record per host the PEs ran on (as their headers name it), in order of its first PE; returns how many. */
-    private static int writeHosts(MergedOutput out, TraceRun.Input[] byPe) throws IOException {
-        java.util.Map<String, List<Integer>> hosts = new java.util.LinkedHashMap<>();
+    /** The hosts the PEs ran on (as their headers name them) with their PEs, in order of their first PE. */
+    static Map<String, List<Integer>> hosts(TraceRun.Input[] byPe) {
+        Map<String, List<Integer>> hosts = new LinkedHashMap<>();
         for (int pe = 0; pe < byPe.length; pe++) {
-            if (byPe[pe] != null) hosts.computeIfAbsent(byPe[pe].header().host(), h -> new java.util.ArrayList<>()).add(pe);
+            if (byPe[pe] != null) hosts.computeIfAbsent(byPe[pe].header().host(), h -> new ArrayList<>()).add(pe);
         }
+        return hosts;
+    }
+
+    /** One record per host the PEs ran on ({@link #hosts}); returns how many. */
+    private static int writeHosts(MergedOutput out, TraceRun.Input[] byPe) throws IOException {
+        Map<String, List<Integer>> hosts = hosts(byPe);
         int index = 0;
         for (var host : hosts.entrySet()) {
             byte[] name = host.getKey().getBytes(StandardCharsets.UTF_8);
@@ -275,9 +383,14 @@ public final class Merge {
                 .putLong(H_BARRIER_SPREAD_NS, alignment.barrierSpreadNs()).putLong(H_TABLES_OFFSET, tablesOffset)
                 .putLong(H_EVENTS, r.events()).putInt(H_MISMATCHES, r.mismatches())
                 .putInt(H_UNPAIRED_LOCKS, r.unpairedLocks());
-        byte[] run = scan.runId().getBytes(StandardCharsets.US_ASCII);
-        h.put(H_RUN_ID, run, 0, Math.min(run.length, RUN_ID_SIZE - 1));
+        h.put(H_RUN_ID, storedRunId(scan.runId()));
         return h;
+    }
+
+    /** A run id as the header keeps it: its ASCII bytes, at most RUN_ID_SIZE - 1 of them. */
+    static byte[] storedRunId(String runId) {
+        byte[] run = runId.getBytes(StandardCharsets.US_ASCII);
+        return Arrays.copyOf(run, Math.min(run.length, RUN_ID_SIZE - 1));
     }
 
     private static Path sibling(Path file, String suffix) {

@@ -3,17 +3,22 @@ package io.shmemtrace.merged.merge;
 import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.merged.read.FileTasks;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What every converter of merged runs does before its own work (shmemsim, shmem2otf2, the wait states), as
  * async-profiler's converters share JfrConverter: take a merged file or a run directory (merged on the fly), open
- * it, and turn what cannot be read into one line naming the file and an exit status.
+ * it, and turn what cannot be read into one line naming the file and an exit status. A converter that replays
+ * the tasks side by side reads a merged file ({@link #convert}); one that takes them one after another
+ * ({@link #convertTasks}) is handed a run directory's merge as it is made.
  */
 public final class MergedRun {
     private MergedRun() {}
@@ -27,6 +32,24 @@ public final class MergedRun {
     /** input: a merged file or a run directory; tool: the name messages start with; a merge's bar on a terminal. */
     public static int convert(Path input, String tool, PrintStream err, Converter converter) throws IOException {
         return convert(input, tool, err, Progress.onTerminal() ? err : null, converter);
+    }
+
+    /**
+     * A converter that takes the run task after task ({@link TaskConverter}): a run directory is merged straight
+     * into it, with no temporary file (but for runs whose times need the barrier step, merged into one first); a
+     * merged file is read into it. Returns the exit status; when it is not 0, the converter's output is to be
+     * thrown away (the reasons are on err). bars: where a merge into a temporary file shows its progress (null: none).
+     */
+    public static int convertTasks(Path input, String tool, PrintStream err, PrintStream bars, TaskConverter converter)
+            throws IOException {
+        if (Files.isDirectory(input)) {
+            Merge.Result streamed = Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, err);
+            if (streamed != null) return streamed.status();
+        }
+        return convert(input, tool, err, bars, f -> {
+            FileTasks.convert(f, converter);
+            return 0;
+        });
     }
 
     /** The same, a merge's progress bar on bars (null: none). */

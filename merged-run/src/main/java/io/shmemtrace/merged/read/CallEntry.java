@@ -1,5 +1,7 @@
 package io.shmemtrace.merged.read;
 
+import static io.shmemtrace.merged.format.PsinsLayout.*;
+
 import io.shmemtrace.merged.format.PsinsType;
 
 /**
@@ -10,4 +12,10 @@ import io.shmemtrace.merged.format.PsinsType;
  * PEs; root: else none; bytes: else 0).
  */
 public record CallEntry(int index, String name, PsinsType type, boolean deferred, boolean ctx, boolean set, boolean root,
-                        boolean bytes) {}
+                        boolean bytes) {
+    /** The entry of a call-table row: its flags (CALL_*) as the merge writes them. */
+    public static CallEntry of(int index, String name, PsinsType type, int flags) {
+        return new CallEntry(index, name, type, (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0,
+                (flags & CALL_SET) != 0, (flags & CALL_ROOT) != 0, (flags & CALL_BYTES) != 0);
+    }
+}

@@ -4,7 +4,6 @@ import io.shmemtrace.format.Escape;
 import static io.shmemtrace.merged.format.PsinsLayout.*;
 
 import io.shmemtrace.format.Leb128;
-import io.shmemtrace.format.OpenRegions;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
 import io.shmemtrace.merged.format.PsinsType;
@@ -209,9 +208,7 @@ public final class PsinsFile implements AutoCloseable {
                     byte[] name = new byte[t.getShort() & 0xFFFF];
                     t.get(name);
                     if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
-                    calls.add(new CallEntry(index, Escape.text(new String(name, StandardCharsets.UTF_8)), type,
-                            (flags & CALL_DEFERRED) != 0, (flags & CALL_CTX) != 0, (flags & CALL_SET) != 0,
-                            (flags & CALL_ROOT) != 0, (flags & CALL_BYTES) != 0));
+                    calls.add(CallEntry.of(index, Escape.text(new String(name, StandardCharsets.UTF_8)), type, flags));
                 } else if (kind == TABLE_SITE) {
                     int index = t.getInt();
                     long offset = t.getLong();
@@ -314,9 +311,7 @@ public final class PsinsFile implements AutoCloseable {
         private int lastThread = -1;
         private long lastEndNs;
         private long event;
-        /** The thread's regions open (name indexes), and the innermost one's (-1: none). */
-        private final OpenRegions<Integer> open = new OpenRegions<>(name -> name);
-        private int enclosing = -1;
+        private final RegionNesting regions = new RegionNesting();
 
         private TaskReader(int task, Window in, TaskEntry entry) {
             this.task = task;
@@ -352,8 +347,7 @@ public final class PsinsFile implements AutoCloseable {
                 if (thread != lastThread) {
                     lastThread = thread;
                     lastEndNs = 0;
-                    open.endAll();
-                    enclosing = -1;
+                    regions.newThread();
                 }
                 long burstNs = in.uvar();
                 long startNs = lastEndNs + burstNs + ((head & 1) != 0 ? in.svar() : 0);
@@ -377,15 +371,12 @@ public final class PsinsFile implements AutoCloseable {
                 r.address = 0;
                 r.signal = 0;
                 r.region = -1;
-                r.enclosing = enclosing;
+                r.enclosing = regions.enclosing();
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());
                         r.bytes = lastBytes[call.index()] += in.svar();
-                        boolean ctx = call.ctx() && in.u8() != 0;
-                        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI || type == PsinsType.PUT_SIGNAL_NBI;
-                        r.flags = (nbi ? RMA_NONBLOCKING : 0) | (call.deferred() && !nbi ? RMA_DEFERRED : 0)
-                                | (ctx ? RMA_CTX : 0);
+                        r.flags = PsinsRecord.rmaFlags(type, call.deferred(), call.ctx() && in.u8() != 0);
                         r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
                         r.address = lastAddress[call.index()] += in.svar();
                         r.signal = type.signals() ? r.address + in.svar() : 0;
@@ -436,11 +427,7 @@ public final class PsinsFile implements AutoCloseable {
                 throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
                         + " runs past the task's records (cut short or damaged)");
             }
-            if (r.type.payload() == PsinsType.Payload.REGION && r.type != PsinsType.MARK) {
-                if (r.type == PsinsType.REGION_BEGIN) open.begin(r.region);
-                else open.end(r.region);
-                enclosing = open.isEmpty() ? -1 : open.innermost();
-            }
+            regions.after(r.type, r.region);
             event++;
             return true;
         }

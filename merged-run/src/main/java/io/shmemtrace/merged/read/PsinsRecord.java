@@ -8,6 +8,9 @@ import io.shmemtrace.merged.format.PsinsType;
  * record's type does not have are left as they were; check {@link #type()} first.
  */
 public final class PsinsRecord {
+    /** Seconds per ns (times are integer ns on the aligned base; the API keeps seconds). */
+    private static final double NS = 1e-9;
+
     PsinsType type;
     int task;
     /** Index of the SHMEM event within its task (bursts are not counted), or -1 for a burst. */
@@ -70,6 +73,93 @@ public final class PsinsRecord {
         c.region = region;
         c.enclosing = enclosing;
         return c;
+    }
+
+    /** An RMA record's flags (RMA_*): nonblocking (the _nbi calls), deferred (others completed later), on a context. */
+    static int rmaFlags(PsinsType type, boolean deferred, boolean onContext) {
+        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI || type == PsinsType.PUT_SIGNAL_NBI;
+        return (nbi ? PsinsLayout.RMA_NONBLOCKING : 0) | (deferred && !nbi ? PsinsLayout.RMA_DEFERRED : 0)
+                | (onContext ? PsinsLayout.RMA_CTX : 0);
+    }
+
+    // Setters for the one source of records other than the file's reader: a run directory's merge handed straight
+    // to a converter (merge.StreamedMerge). Each sets what the reader sets for its part of the record; forward links
+    // (a deferred call's completion, a set_lock's partner) are not known yet there and are -1 (TaskConverter says
+    // how completions come instead).
+
+    /** What every record has (times in ns on the aligned base); clears what another payload leaves. */
+    public PsinsRecord event(int task, long event, CallEntry call, PsinsType type, int thread, long burstNs, long startNs,
+                             long durationNs, int site, int enclosing) {
+        this.task = task;
+        this.event = event;
+        this.call = call;
+        this.type = type;
+        this.thread = thread;
+        this.burstBefore = burstNs * NS;
+        this.start = startNs * NS;
+        this.duration = durationNs * NS;
+        this.site = site;
+        this.enclosing = enclosing;
+        this.repeats = 0;
+        this.address = 0;
+        this.signal = 0;
+        this.region = -1;
+        return this;
+    }
+
+    public PsinsRecord rma(int target, long bytes, boolean onContext, int completion, long address, long signal) {
+        this.target = target;
+        this.bytes = bytes;
+        this.flags = rmaFlags(type, call.deferred(), onContext);
+        this.completion = completion;
+        this.address = address;
+        this.signal = signal;
+        return this;
+    }
+
+    public PsinsRecord quiet(int completed) {
+        this.completed = completed;
+        return this;
+    }
+
+    public PsinsRecord collective(int set, int root, long bytes, int instance) {
+        this.set = set;
+        this.root = root;
+        this.bytes = bytes;
+        this.instance = instance;
+        return this;
+    }
+
+    public PsinsRecord lock(long lock, int partner, int result) {
+        this.address = lock;
+        this.lock = lock;
+        this.partner = partner;
+        this.result = result;
+        return this;
+    }
+
+    public PsinsRecord memory(long bytes, long address) {
+        this.bytes = bytes;
+        this.address = address;
+        return this;
+    }
+
+    public PsinsRecord sync(long address, int cmp, long value, long bytes) {
+        this.address = address;
+        this.cmp = cmp;
+        this.value = value;
+        this.bytes = bytes;
+        return this;
+    }
+
+    public PsinsRecord repeat(long repeats) {
+        this.repeats = repeats;
+        return this;
+    }
+
+    public PsinsRecord region(int name) {
+        this.region = name;
+        return this;
     }
 
     /** Seconds as whole nanoseconds, the resolution the per-PE traces are read at. */

@@ -1,0 +1,32 @@
+package io.shmemtrace.merged.read;
+
+import io.shmemtrace.format.OpenRegions;
+import io.shmemtrace.merged.format.PsinsType;
+
+/**
+ * The program's regions open on a task's current thread, for each record's enclosing region
+ * ({@link PsinsRecord#enclosingRegion()}): one rule for the file's reader and a merge handed straight to a converter.
+ */
+public final class RegionNesting {
+    private final OpenRegions<Integer> open = new OpenRegions<>(name -> name);
+    private int enclosing = -1;
+
+    /** The records that follow are another thread's: nothing is open on it yet. */
+    public void newThread() {
+        open.endAll();
+        enclosing = -1;
+    }
+
+    /** The innermost open region (a name index), -1 outside every one. */
+    public int enclosing() {
+        return enclosing;
+    }
+
+    /** After a record: a region's begin or end changes what is open (a mark does not). */
+    public void after(PsinsType type, int region) {
+        if (type.payload() != PsinsType.Payload.REGION || type == PsinsType.MARK) return;
+        if (type == PsinsType.REGION_BEGIN) open.begin(region);
+        else open.end(region);
+        enclosing = open.isEmpty() ? -1 : open.innermost();
+    }
+}

@@ -1,0 +1,31 @@
+package io.shmemtrace.merged.read;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A converter that takes a merged run one task after another (shmem2otf2): from a merged file
+ * ({@link FileTasks}), or from a run directory as it is merged, with no file in between
+ * (io.shmemtrace.merged.merge.MergedRun#convertTasks). What a record completes comes with the completing record
+ * (the file keeps it the other way round, as the deferred call's forward link, which a merge in progress does not
+ * know yet): read completions from {@link #record}'s list, never from {@link PsinsRecord#completion()} of a deferred
+ * call, nor a set_lock's {@link PsinsRecord#partner()}.
+ */
+public interface TaskConverter {
+    /** The run, before its tasks: PE count, CLOCK_REALTIME of merged time 0, run id, hosts with their PEs. */
+    void start(int tasks, long baseRealNs, String runId, List<Host> hosts) throws IOException;
+
+    /** Task task's records follow (every task of a merged file; every PE with a trace in a merge). */
+    void beginTask(int task) throws IOException;
+
+    /**
+     * The task's next record (reused: copy what you keep); completes[0, n): the task's deferred calls (their event
+     * numbers, ascending) that this record completes. Its call's entry is in the call table from its first record on.
+     */
+    void record(PsinsRecord r, long[] completes, int n) throws IOException;
+
+    void endTask(int task) throws IOException;
+
+    /** After the last task: the tables, whole (calls, region names and PE sets numbered as the records name them). */
+    void finish(List<CallEntry> calls, List<String> regionNames, List<PeSet> peSets) throws IOException;
+}
