@@ -202,25 +202,40 @@ final class Otf2Stream implements TaskConverter {
     /** A deferred RMA call waits for the record that completes it. */
     private void remember(long event, long id) {
         if (pending == pendingEvents.length) {
-            pendingEvents = java.util.Arrays.copyOf(pendingEvents, 2 * pending);
-            pendingIds = java.util.Arrays.copyOf(pendingIds, 2 * pending);
+            compact();
+            if (pending > pendingEvents.length / 2) {
+                pendingEvents = java.util.Arrays.copyOf(pendingEvents, 2 * pending);
+                pendingIds = java.util.Arrays.copyOf(pendingIds, 2 * pending);
+            }
         }
         pendingEvents[pending] = event;
         pendingIds[pending++] = id;
     }
 
-    /** The calls completes[0, n) (ascending) complete remotely at end: each one's id, in that order. */
+    /**
+     * The calls completes[0, n) (ascending) complete remotely at end: each one's id, in that order. Each is found
+     * by binary search (a PE may have thousands in flight on other contexts) and marked done (id -1), the done
+     * ones dropped when the array is full.
+     */
     private void completed(long[] completes, int n, long end) throws IOException {
+        int from = 0;
+        for (int c = 0; c < n; c++) {
+            int i = java.util.Arrays.binarySearch(pendingEvents, from, pending, completes[c]);
+            if (i < 0 || pendingIds[i] < 0) continue; // none of this task's deferred RMA calls in flight
+            event(COMPLETE_REMOTE, end, pendingIds[i]);
+            pendingIds[i] = -1;
+            from = i + 1;
+        }
+        while (pending > 0 && pendingIds[pending - 1] < 0) pending--; // all done: the common case, nothing to keep
+    }
+
+    /** Drops the calls already completed. */
+    private void compact() {
         int kept = 0;
-        int c = 0;
         for (int i = 0; i < pending; i++) {
-            while (c < n && completes[c] < pendingEvents[i]) c++;
-            if (c < n && completes[c] == pendingEvents[i]) {
-                event(COMPLETE_REMOTE, end, pendingIds[i]);
-            } else {
-                pendingEvents[kept] = pendingEvents[i];
-                pendingIds[kept++] = pendingIds[i];
-            }
+            if (pendingIds[i] < 0) continue;
+            pendingEvents[kept] = pendingEvents[i];
+            pendingIds[kept++] = pendingIds[i];
         }
         pending = kept;
     }
