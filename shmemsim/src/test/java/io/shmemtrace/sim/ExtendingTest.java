@@ -1,12 +1,18 @@
 package io.shmemtrace.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.merge.Alignment;
+import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.read.CallEntry;
+import io.shmemtrace.merged.read.Host;
+import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.PsinsRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.TaskConverter;
 import io.shmemtrace.sim.cli.Shmemsim;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,25 +59,56 @@ class ExtendingTest {
         assertTrue(help.toString(StandardCharsets.UTF_8).contains("free-network"), "listed by --help");
     }
 
-    /** "A new output format": over MergedRun (a merged file or a run directory), task by task, bytes put per task. */
+    /**
+     * "A new output format": a TaskConverter (bytes put per task, calls per type, the put's quiet), handed a run
+     * directory's merge as it is made (no temporary file) and a merged file alike, by MergedRun.convertTasks.
+     */
     @Test
     void aNewOutputFormatReadsTheMergedRun() throws Exception {
-        Map<PsinsType, Long> calls = new EnumMap<>(PsinsType.class);
-        long[][] bytes = new long[1][];
-        int status = MergedRun.convert(run(), "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), f -> {
-            bytes[0] = new long[f.tasks().size()];
-            for (TaskEntry t : f.tasks()) {
-                f.read(t.task(), (PsinsRecord r) -> {
-                    calls.merge(r.type(), 1L, Long::sum);
-                    if (r.type() == PsinsType.PUT) bytes[0][r.task()] += r.bytes();
-                });
-            }
-            return 0;
-        });
-        assertEquals(0, status);
-        assertEquals(1L << 20, bytes[0][0]);
-        assertEquals(1L << 20, bytes[0][1]);
-        assertEquals(2L, calls.get(PsinsType.QUIET));
-        assertEquals(2L, calls.get(PsinsType.BARRIER_ALL));
+        Path run = run();
+        BytesPerTask fromDirectory = new BytesPerTask();
+        assertEquals(0, MergedRun.convertTasks(run, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), null,
+                fromDirectory));
+        assertEquals(1L << 20, fromDirectory.bytes[0]);
+        assertEquals(1L << 20, fromDirectory.bytes[1]);
+        assertEquals(2L, fromDirectory.calls.get(PsinsType.QUIET));
+        assertEquals(2L, fromDirectory.calls.get(PsinsType.BARRIER_ALL));
+        assertEquals(2, fromDirectory.putsCompletedByQuiet);
+        Path merged = dir.resolve("run.psins");
+        assertEquals(0, Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false,
+                64, Alignment.Mode.AUTO, false, null), new PrintStream(new ByteArrayOutputStream())).status());
+        BytesPerTask fromFile = new BytesPerTask();
+        assertEquals(0, MergedRun.convertTasks(merged, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), null,
+                fromFile));
+        assertArrayEquals(fromDirectory.bytes, fromFile.bytes);
+        assertEquals(fromDirectory.calls, fromFile.calls);
+        assertEquals(fromDirectory.putsCompletedByQuiet, fromFile.putsCompletedByQuiet);
+    }
+
+    private static final class BytesPerTask implements TaskConverter {
+        long[] bytes;
+        final Map<PsinsType, Long> calls = new EnumMap<>(PsinsType.class);
+        int putsCompletedByQuiet;
+
+        @Override
+        public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
+            bytes = new long[tasks];
+        }
+
+        @Override
+        public void beginTask(int task) { }
+
+        @Override
+        public void record(PsinsRecord r, long[] completes, int n) {
+            calls.merge(r.type(), 1L, Long::sum);
+            if (r.type() == PsinsType.PUT) bytes[r.task()] += r.bytes();
+            if (r.type() == PsinsType.QUIET) putsCompletedByQuiet += n;
+        }
+
+        @Override
+        public void endTask(int task) { }
+
+        @Override
+        public void finish(List<CallEntry> callTable, List<String> regionNames, List<PeSet> peSets) { }
     }
 }
