@@ -86,7 +86,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         Otf2Stream otf2 = new Otf2Stream(stream, bars);
         int status;
         try {
-            status = MergedRun.convertTasks(run, "shmem2otf2", err, bars, otf2);
+            status = MergedRun.convertTasks(run, "shmem2otf2", err, otf2);
         } catch (UncheckedIOException e) {
             status = failed(w, e.getCause());
         } catch (IOException e) {

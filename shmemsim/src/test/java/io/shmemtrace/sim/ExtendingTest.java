@@ -67,7 +67,7 @@ class ExtendingTest {
     void aNewOutputFormatReadsTheMergedRun() throws Exception {
         Path run = run();
         BytesPerTask fromDirectory = new BytesPerTask();
-        assertEquals(0, MergedRun.convertTasks(run, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), null,
+        assertEquals(0, MergedRun.convertTasks(run, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
                 fromDirectory));
         assertEquals(1L << 20, fromDirectory.bytes[0]);
         assertEquals(1L << 20, fromDirectory.bytes[1]);
@@ -78,7 +78,7 @@ class ExtendingTest {
         assertEquals(0, Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false,
                 64, Alignment.Mode.AUTO, false, null), new PrintStream(new ByteArrayOutputStream())).status());
         BytesPerTask fromFile = new BytesPerTask();
-        assertEquals(0, MergedRun.convertTasks(merged, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()), null,
+        assertEquals(0, MergedRun.convertTasks(merged, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
                 fromFile));
         assertArrayEquals(fromDirectory.bytes, fromFile.bytes);
         assertEquals(fromDirectory.calls, fromFile.calls);

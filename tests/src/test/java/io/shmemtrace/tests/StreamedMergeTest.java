@@ -1,9 +1,9 @@
 package io.shmemtrace.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.merged.format.AlignmentMethod;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
@@ -30,45 +30,47 @@ import org.junit.jupiter.api.Test;
 /**
  * A run directory merged straight into a converter (no file: Merge.stream, what shmem2otf2 reads a run directory
  * through) hands it what the run's merged file gives (FileTasks): the same tasks, records field by field, the
- * calls each record completes, and the same tables. On real runs (calls: RMA, contexts, locks, collectives;
- * threads; steer: the program's regions) and a synthetic one.
+ * calls each record completes, and the same tables. On real runs (calls: RMA, contexts, locks, collectives, and
+ * the barrier step's shifts; threads; steer: the program's regions) and a synthetic one.
  */
 class StreamedMergeTest {
     @Test
     void aRealRunStreamedIsItsMergedFile() throws Exception {
         Path calls = Workspace.freshDir("streamed-calls");
         Programs.traced(4, calls, Programs.compile("calls")).runOk();
-        assertStreamedIsMerged(calls);
+        assertStreamedIsMerged(calls, Alignment.Mode.AUTO);
+        // the barrier step (PEs on several hosts): every PE's first barrier found before the first record
+        assertStreamedIsMerged(calls, Alignment.Mode.BARRIER);
     }
 
     @Test
     void threadsAndProgramRegionsStreamedAreTheirMergedFiles() throws Exception {
         Path threads = Workspace.freshDir("streamed-threads");
         Programs.traced(2, threads, Programs.compile("threads"), "3", "200").runOk();
-        assertStreamedIsMerged(threads);
+        assertStreamedIsMerged(threads, Alignment.Mode.AUTO);
         Path steer = Workspace.freshDir("streamed-steer");
         Programs.traced(2, steer, Programs.compile("steer", "steer", "-I" + Workspace.DIST.resolve("include")), "20").runOk();
-        assertStreamedIsMerged(steer);
+        assertStreamedIsMerged(steer, Alignment.Mode.AUTO);
     }
 
     @Test
     void aSyntheticRunStreamedIsItsMergedFile() throws Exception {
-        assertStreamedIsMerged(SyntheticRuns.make("streamed-synth", 16, 3000));
+        assertStreamedIsMerged(SyntheticRuns.make("streamed-synth", 16, 3000), Alignment.Mode.AUTO);
     }
 
-    private static void assertStreamedIsMerged(Path run) throws Exception {
+    private static void assertStreamedIsMerged(Path run, Alignment.Mode align) throws Exception {
         Path merged = Workspace.WORK.resolve(run.getFileName() + ".psins");
-        Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "--force", "-o", merged.toString(),
-                run.toString()).runOk();
+        Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "--force", "--align",
+                align.name().toLowerCase(java.util.Locale.ROOT), "-o", merged.toString(), run.toString()).runOk();
         Recording fromFile = new Recording();
         try (PsinsFile f = PsinsFile.open(merged)) {
             FileTasks.convert(f, fromFile);
         }
         Recording streamed = new Recording();
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
-        Merge.Result r = Merge.stream(List.of(run), Alignment.Mode.AUTO, null, streamed, new PrintStream(messages));
-        assertNotNull(r, "one host: streamed");
+        Merge.Result r = Merge.stream(List.of(run), align, null, streamed, new PrintStream(messages));
         assertEquals(0, r.status(), messages.toString());
+        assertEquals(align == Alignment.Mode.BARRIER ? AlignmentMethod.BARRIER : AlignmentMethod.MONOTONIC, r.alignment());
         assertTrue(fromFile.records.size() > 100, run + ": " + fromFile.records.size() + " records");
         assertEquals(fromFile.lines, streamed.lines, run.toString()); // start, tasks, tables
         assertEquals(fromFile.records.size(), streamed.records.size(), run.toString());

@@ -1,8 +1,12 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.format.read.TraceFile;
+import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.merged.format.AlignmentMethod;
+import io.shmemtrace.merged.format.PsinsType;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -51,6 +55,27 @@ public final class Alignment {
     /** Notes the end (merged ns, header clocks) of a PE's first shmem_barrier_all. */
     void firstBarrier(int pe, long endNs) {
         if (firstBarrierEnd[pe] == Long.MIN_VALUE) firstBarrierEnd[pe] = endNs;
+    }
+
+    /**
+     * Finds every PE's first shmem_barrier_all before the merge (a merge handed to a converter as it is made needs
+     * every time final from the first PE on): each trace read from its start up to it, in the merge's order. A
+     * trace that does not open is left to the merge to report.
+     */
+    void findFirstBarriers(TraceRun.Input[] byPe) throws IOException {
+        for (int pe = 0; pe < byPe.length; pe++) {
+            if (byPe[pe] == null) continue;
+            int p = pe;
+            try (TraceFile file = TraceFile.open(byPe[pe].path())) {
+                file.readUntil(e -> {
+                    boolean barrier = e.repeats() == 0 && PsinsType.of(e.def()) == PsinsType.BARRIER_ALL;
+                    if (barrier) firstBarrier(p, initOffsetNs[p] + e.endNs());
+                    return barrier;
+                });
+            } catch (TraceFormatException e) {
+                // the merge says why
+            }
+        }
     }
 
     boolean sawFirstBarrier(int pe) {

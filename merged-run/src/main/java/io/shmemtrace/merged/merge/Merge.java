@@ -62,10 +62,10 @@ public final class Merge {
 
     /**
      * A run directory's merge handed to a converter task after task as it is made, with no file written
-     * ({@link StreamedMerge}); progress: where a bar goes (null: none). Returns null, and hands the converter
-     * nothing, when the run's times are final only once every PE is merged (the barrier step: PEs on several
-     * hosts, or asked for): merge it into a file then. A status of 1 means the converter's output is to be
-     * thrown away (the reasons are on err).
+     * ({@link StreamedMerge}); progress: where a bar goes (null: none). With the barrier step (PEs on several
+     * hosts, or asked for), every trace is first read up to its first shmem_barrier_all, so that every time is
+     * final from the first PE on. A status of 1 means the converter's output is to be thrown away (the reasons
+     * are on err).
      */
     public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
                                 PrintStream err) throws IOException {
@@ -78,14 +78,11 @@ public final class Merge {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         Alignment alignment = new Alignment(byPe, o.align());
-        if (alignment.method() == AlignmentMethod.BARRIER) {
-            for (TraceRun.Input in : scan.inputs()) in.close();
-            return null;
-        }
+        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findFirstBarriers(byPe);
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
-        StreamedMerge sink = new StreamedMerge(converter, calls);
+        StreamedMerge sink = new StreamedMerge(converter, calls, alignment.shiftsNs());
         TaskRecords task = new TaskRecords(sink, calls, collectives, alignment, sites, this::say);
         List<Host> hosts = new ArrayList<>();
         hosts(byPe).forEach((name, pes) -> hosts.add(new Host(Escape.text(name), pes.stream().mapToInt(i -> i).toArray())));

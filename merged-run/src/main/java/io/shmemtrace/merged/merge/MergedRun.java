@@ -36,17 +36,12 @@ public final class MergedRun {
 
     /**
      * A converter that takes the run task after task ({@link TaskConverter}): a run directory is merged straight
-     * into it, with no temporary file (but for runs whose times need the barrier step, merged into one first); a
-     * merged file is read into it. Returns the exit status; when it is not 0, the converter's output is to be
-     * thrown away (the reasons are on err). bars: where a merge into a temporary file shows its progress (null: none).
+     * into it, with no temporary file; a merged file is read into it. Returns the exit status; when it is not 0,
+     * the converter's output is to be thrown away (the reasons are on err).
      */
-    public static int convertTasks(Path input, String tool, PrintStream err, PrintStream bars, TaskConverter converter)
-            throws IOException {
-        if (Files.isDirectory(input)) {
-            Merge.Result streamed = Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, err);
-            if (streamed != null) return streamed.status();
-        }
-        return convert(input, tool, err, bars, f -> {
+    public static int convertTasks(Path input, String tool, PrintStream err, TaskConverter converter) throws IOException {
+        if (Files.isDirectory(input)) return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, err).status();
+        return convert(input, tool, err, null, f -> {
             FileTasks.convert(f, converter);
             return 0;
         });

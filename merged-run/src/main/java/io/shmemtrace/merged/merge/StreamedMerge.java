@@ -37,14 +37,20 @@ final class StreamedMerge implements RecordSink {
     private int[] instances = new int[16];
     private final RegionNesting regions = new RegionNesting();
 
-    StreamedMerge(TaskConverter converter, Calls calls) {
+    /** Per PE, ns its times are shifted by (the barrier step; 0 without): final before the first record. */
+    private final long[] shiftsNs;
+    private double shiftSeconds;
+
+    StreamedMerge(TaskConverter converter, Calls calls, long[] shiftsNs) {
         this.converter = converter;
         this.calls = calls;
+        this.shiftsNs = shiftsNs;
     }
 
     @Override
     public void begin(int pe, boolean threaded) {
         this.pe = pe;
+        this.shiftSeconds = shiftsNs[pe] * 1e-9; // as the file's index keeps it
         this.lastThread = -1;
         this.upcomingSize = 0;
         Arrays.fill(instances, 0);
@@ -68,8 +74,8 @@ final class StreamedMerge implements RecordSink {
             lastThread = m.thread;
             regions.newThread();
         }
-        PsinsRecord r = record.event(pe, event, entry(call), m.type, m.thread, m.burstNs, m.startNs, m.durationNs,
-                (int) m.site - 1, regions.enclosing());
+        PsinsRecord r = record.event(pe, event, entry(call), m.type, m.thread, m.burstNs, m.startNs, shiftSeconds,
+                m.durationNs, (int) m.site - 1, regions.enclosing());
         long link = -1; // the token link() is given back: the event, and whether it is a lock's (odd)
         switch (m.type.payload()) {
             case RMA -> {

@@ -87,16 +87,19 @@ public final class PsinsRecord {
     // (a deferred call's completion, a set_lock's partner) are not known yet there and are -1 (TaskConverter says
     // how completions come instead).
 
-    /** What every record has (times in ns on the aligned base); clears what another payload leaves. */
+    /**
+     * What every record has (times in ns on the aligned base, and the task's barrier shift in seconds, as the index
+     * keeps it); clears what another payload leaves.
+     */
     public PsinsRecord event(int task, long event, CallEntry call, PsinsType type, int thread, long burstNs, long startNs,
-                             long durationNs, int site, int enclosing) {
+                             double shiftSeconds, long durationNs, int site, int enclosing) {
         this.task = task;
         this.event = event;
         this.call = call;
         this.type = type;
         this.thread = thread;
         this.burstBefore = burstNs * NS;
-        this.start = startNs * NS;
+        this.start = startNs * NS + shiftSeconds;
         this.duration = durationNs * NS;
         this.site = site;
         this.enclosing = enclosing;

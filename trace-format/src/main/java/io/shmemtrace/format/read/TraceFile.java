@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One per-PE trace file (trace-format/FORMAT.md), read from read-only mappings of it (FileMapping).
@@ -249,12 +250,33 @@ public final class TraceFile implements AutoCloseable {
 
     /** Decodes every event, per thread (ascending) in sequence order, into the visitor (one reused TraceEvent). */
     public void read(Consumer<TraceEvent> visitor) throws IOException {
+        for (BlockHeader block : inOrder()) {
+            readBlock(block, visitor);
+        }
+    }
+
+    /**
+     * Decodes events in the order of {@link #read} until found answers true: it is asked of each event up to that
+     * one, and the reading stops at the end of that event's block (a first pass that needs the beginning of a
+     * trace only). Returns whether it did.
+     */
+    public boolean readUntil(Predicate<TraceEvent> found) throws IOException {
+        boolean[] seen = {false};
+        Consumer<TraceEvent> visitor = e -> {
+            if (!seen[0]) seen[0] = found.test(e);
+        };
+        for (BlockHeader block : inOrder()) {
+            readBlock(block, visitor);
+            if (seen[0]) return true;
+        }
+        return false;
+    }
+
+    private List<BlockHeader> inOrder() {
         List<BlockHeader> ordered = new ArrayList<>(blocks);
         ordered.sort(Comparator.comparingInt(BlockHeader::thread).thenComparingLong(BlockHeader::threadBlock)
                 .thenComparingInt(BlockHeader::index));
-        for (BlockHeader block : ordered) {
-            readBlock(block, visitor);
-        }
+        return ordered;
     }
 
     private void readBlock(BlockHeader b, Consumer<TraceEvent> visitor) throws IOException {
