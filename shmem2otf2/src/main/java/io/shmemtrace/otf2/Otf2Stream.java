@@ -13,9 +13,13 @@ import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.format.Leb128;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A merged run as the event stream the OTF2 writer program reads (otf2_writer.c has the syntax), recorded the
@@ -50,7 +54,7 @@ final class Otf2Stream implements TaskConverter {
     /** The stream: definition lines in ASCII, then event records (binary, the bulk). */
     private final RowBuffer out;
     /** Where a progress bar goes, on a terminal (null: none); the bar, once the run's size is known. */
-    private final java.io.PrintStream bars;
+    private final PrintStream bars;
     private Progress bar;
     /** The timestamp of the event before on the current location: the next one is written as a difference. */
     private long lastTime;
@@ -67,14 +71,14 @@ final class Otf2Stream implements TaskConverter {
     private long[] pendingIds = new long[64];
     private int pending;
     /** Windows created on this PE, in order. */
-    private final java.util.Set<Integer> windows = new java.util.LinkedHashSet<>();
+    private final Set<Integer> windows = new LinkedHashSet<>();
     private long matching;
     private int thread;
     /** The main thread's last time: its program end. */
     private long mainEnd;
     private long threadEnd;
 
-    Otf2Stream(RowBuffer out, java.io.PrintStream bars) {
+    Otf2Stream(RowBuffer out, PrintStream bars) {
         this.out = out;
         this.bars = bars;
     }
@@ -194,7 +198,7 @@ final class Otf2Stream implements TaskConverter {
 
     private AtomicKind atomic(CallEntry call) {
         int i = call.index();
-        if (i >= atomics.length) atomics = java.util.Arrays.copyOf(atomics, 2 * (i + 1));
+        if (i >= atomics.length) atomics = Arrays.copyOf(atomics, 2 * (i + 1));
         AtomicKind a = atomics[i];
         return a != null ? a : (atomics[i] = AtomicKind.of(call.name()));
     }
@@ -204,8 +208,8 @@ final class Otf2Stream implements TaskConverter {
         if (pending == pendingEvents.length) {
             compact();
             if (pending > pendingEvents.length / 2) {
-                pendingEvents = java.util.Arrays.copyOf(pendingEvents, 2 * pending);
-                pendingIds = java.util.Arrays.copyOf(pendingIds, 2 * pending);
+                pendingEvents = Arrays.copyOf(pendingEvents, 2 * pending);
+                pendingIds = Arrays.copyOf(pendingIds, 2 * pending);
             }
         }
         pendingEvents[pending] = event;
@@ -220,7 +224,7 @@ final class Otf2Stream implements TaskConverter {
     private void completed(long[] completes, int n, long end) throws IOException {
         int from = 0;
         for (int c = 0; c < n; c++) {
-            int i = java.util.Arrays.binarySearch(pendingEvents, from, pending, completes[c]);
+            int i = Arrays.binarySearch(pendingEvents, from, pending, completes[c]);
             if (i < 0 || pendingIds[i] < 0) continue; // none of this task's deferred RMA calls in flight
             event(COMPLETE_REMOTE, end, pendingIds[i]);
             pendingIds[i] = -1;

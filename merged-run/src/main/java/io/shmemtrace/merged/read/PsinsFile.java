@@ -34,8 +34,6 @@ import java.util.function.Consumer;
  */
 public final class PsinsFile implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
-    /** Seconds per ns: times are integer ns on the aligned base; the API keeps seconds, as v1 had them. */
-    private static final double NS = 1e-9;
 
     private final Path path;
     private final FileChannel channel;
@@ -358,20 +356,8 @@ public final class PsinsFile implements AutoCloseable {
                     throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
                             + ": unknown call site " + (site - 1));
                 }
-                r.site = (int) site - 1;
-                r.task = task;
-                r.thread = thread;
-                r.burstBefore = burstNs * NS;
-                r.type = type;
-                r.event = event;
-                r.call = call;
-                r.start = startNs * NS + entry.shiftSeconds();
-                r.duration = durationNs * NS;
-                r.repeats = 0;
-                r.address = 0;
-                r.signal = 0;
-                r.region = -1;
-                r.enclosing = regions.enclosing();
+                r.event(task, event, call, type, thread, burstNs, startNs, entry.shiftSeconds(), durationNs, (int) site - 1,
+                        regions.enclosing());
                 switch (type.payload()) {
                     case RMA -> {
                         r.target = (int) (task + in.svar());

@@ -82,14 +82,14 @@ public final class PsinsRecord {
                 | (onContext ? PsinsLayout.RMA_CTX : 0);
     }
 
-    // Setters for the one source of records other than the file's reader: a run directory's merge handed straight
-    // to a converter (merge.StreamedMerge). Each sets what the reader sets for its part of the record; forward links
-    // (a deferred call's completion, a set_lock's partner) are not known yet there and are -1 (TaskConverter says
-    // how completions come instead).
+    // Setters for the sources of records: the file's reader (the common part) and a run directory's merge handed
+    // straight to a converter (merge.StreamedMerge: all of it). Forward links (a deferred call's completion, a
+    // set_lock's partner) are not known yet in a merge in progress: -1 there (TaskConverter says how completions
+    // come instead).
 
     /**
      * What every record has (times in ns on the aligned base, and the task's barrier shift in seconds, as the index
-     * keeps it); clears what another payload leaves.
+     * keeps it; the API gives seconds, as v1 had them); clears what another payload leaves.
      */
     public PsinsRecord event(int task, long event, CallEntry call, PsinsType type, int thread, long burstNs, long startNs,
                              double shiftSeconds, long durationNs, int site, int enclosing) {
