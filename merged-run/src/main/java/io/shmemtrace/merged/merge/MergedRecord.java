@@ -33,9 +33,10 @@ final class MergedRecord {
     long signal;
     /** QUIET: how many earlier calls it completed. */
     long completed;
-    /** COLLECTIVE: the PE set's id, and the root (-1 without). */
+    /** COLLECTIVE: the PE set's id, and the root (-1 without); the task's collectives on the set before it (its instance). */
     int set;
     int root;
+    int instance;
     /**
      * Whether the record has a forward link (a deferred RMA call to the call that completes it, a set_lock to its
      * clear_lock), written as 0 until the sink is told where it points.

@@ -8,7 +8,7 @@ import java.io.IOException;
  */
 interface RecordSink {
     /** Starts task pe; threaded: its records name their thread. */
-    void begin(int pe, boolean threaded);
+    void begin(int pe, boolean threaded) throws IOException;
 
     /** Takes the task's next record (event number event); returns where its forward link is, or -1 without one. */
     long write(MergedRecord r, long event) throws IOException;

@@ -33,8 +33,6 @@ final class StreamedMerge implements RecordSink {
     private int upcomingSize;
     private int pe;
     private int lastThread;
-    /** Per PE set: the task's collectives on it so far (a record's instance number). */
-    private int[] instances = new int[16];
     private final RegionNesting regions = new RegionNesting();
 
     /** Per PE, ns its times are shifted by (the barrier step; 0 without): final before the first record. */
@@ -48,17 +46,12 @@ final class StreamedMerge implements RecordSink {
     }
 
     @Override
-    public void begin(int pe, boolean threaded) {
+    public void begin(int pe, boolean threaded) throws IOException {
         this.pe = pe;
         this.shiftSeconds = shiftsNs[pe] * 1e-9; // as the file's index keeps it
         this.lastThread = -1;
         this.upcomingSize = 0;
-        Arrays.fill(instances, 0);
-        try {
-            converter.beginTask(pe);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        converter.beginTask(pe);
     }
 
     @Override
@@ -84,11 +77,8 @@ final class StreamedMerge implements RecordSink {
                 if (call.deferred()) link = event << 1;
             }
             case QUIET -> r.quiet((int) m.completed);
-            case COLLECTIVE -> {
-                if (m.set >= instances.length) instances = Arrays.copyOf(instances, 2 * (m.set + 1));
-                r.collective(m.set, call.rootField() >= 0 ? m.root : -1, call.elemSize() != 0 ? m.bytes : 0,
-                        instances[m.set]++);
-            }
+            case COLLECTIVE -> r.collective(m.set, call.rootField() >= 0 ? m.root : -1, call.elemSize() != 0 ? m.bytes : 0,
+                    m.instance);
             case LOCK -> {
                 boolean clear = m.type == PsinsType.CLEAR_LOCK;
                 r.lock(m.address, clear && m.back != 0 ? (int) (event - m.back) : NO_EVENT, (int) m.result);

@@ -104,7 +104,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
      * Starts a task; calls: the file's cache of calls by event id ({@link Calls#cache}); threads: the thread
      * indexes that have events (each record names its thread unless all are 0).
      */
-    void begin(int pe, Calls.Call[] calls, int[] threads) {
+    void begin(int pe, Calls.Call[] calls, int[] threads) throws IOException {
         this.pe = pe;
         this.threaded = threads.length > 1 || (threads.length == 1 && threads[0] != 0);
         // Per call, reused from task to task: they have room for every call numbered so far (firstUse grows them).
@@ -248,7 +248,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
         r.set = set.id;
         r.root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
         if (call.elemSize() != 0) r.bytes = call.bytes(e);
-        collectives.next(set, call.index(), r.root);
+        r.instance = collectives.next(set, call.index(), r.root);
     }
 
     /** A lock's address, its partner (acquire: a forward link to the release; release: back to the acquire), result. */

@@ -358,54 +358,54 @@ public final class PsinsFile implements AutoCloseable {
                 }
                 r.event(task, event, call, type, thread, burstNs, startNs, entry.shiftSeconds(), durationNs, (int) site - 1,
                         regions.enclosing());
-                switch (type.payload()) {
+                int index = call.index();
+                switch (type.payload()) { // the payload in the order of its bytes, into the record's setter
                     case RMA -> {
-                        r.target = (int) (task + in.svar());
-                        r.bytes = lastBytes[call.index()] += in.svar();
-                        r.flags = PsinsRecord.rmaFlags(type, call.deferred(), call.ctx() && in.u8() != 0);
-                        r.completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
-                        r.address = lastAddress[call.index()] += in.svar();
-                        r.signal = type.signals() ? r.address + in.svar() : 0;
+                        int target = (int) (task + in.svar());
+                        long bytes = lastBytes[index] += in.svar();
+                        boolean onContext = call.ctx() && in.u8() != 0;
+                        int completion = call.deferred() ? forward(task, event, in.u16()) : (int) event;
+                        long address = lastAddress[index] += in.svar();
+                        r.rma(target, bytes, onContext, completion, address, type.signals() ? address + in.svar() : 0);
                     }
-                    case QUIET -> r.completed = (int) in.uvar();
+                    case QUIET -> r.quiet((int) in.uvar());
                     case COLLECTIVE -> {
-                        r.set = call.set() ? (int) in.uvar() : 0;
-                        if (r.set >= sets.size()) {
+                        int set = call.set() ? (int) in.uvar() : 0;
+                        if (set >= sets.size()) {
                             throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
-                                    + ": unknown PE set " + r.set);
+                                    + ": unknown PE set " + set);
                         }
-                        r.root = call.root() ? (int) in.svar() : -1;
-                        r.bytes = call.bytes() ? lastBytes[call.index()] += in.svar() : 0;
-                        r.instance = instances[r.set]++;
+                        int root = call.root() ? (int) in.svar() : -1;
+                        r.collective(set, root, call.bytes() ? lastBytes[index] += in.svar() : 0, instances[set]++);
                     }
                     case LOCK -> {
-                        r.address = lastAddress[call.index()] += in.svar();
-                        r.lock = r.address;
+                        long lock = lastAddress[index] += in.svar();
+                        int partner;
                         if (type == PsinsType.CLEAR_LOCK) {
                             long back = in.uvar();
-                            r.partner = back == 0 ? NO_EVENT : (int) (event - back);
+                            partner = back == 0 ? NO_EVENT : (int) (event - back);
                         } else {
-                            r.partner = forward(task, event, in.u16());
+                            partner = forward(task, event, in.u16());
                         }
-                        r.result = (int) in.svar();
+                        r.lock(lock, partner, (int) in.svar());
                     }
                     case MEMORY -> {
-                        r.bytes = in.uvar();
-                        r.address = lastAddress[call.index()] += in.svar();
+                        long bytes = in.uvar();
+                        r.memory(bytes, lastAddress[index] += in.svar());
                     }
-                    case REPEAT -> r.repeats = in.uvar();
+                    case REPEAT -> r.repeat(in.uvar());
                     case REGION -> {
                         long name = in.uvar();
                         if (name >= regionNames.size()) {
                             throw new PsinsFormatException(path, "task " + task + " event " + event + ": unknown region name " + name);
                         }
-                        r.region = (int) name;
+                        r.region((int) name);
                     }
                     case SYNC -> {
-                        r.address = lastAddress[call.index()] += in.svar();
-                        r.cmp = (int) in.svar();
-                        r.value = in.svar();
-                        r.bytes = call.bytes() ? in.uvar() : 0;
+                        long address = lastAddress[index] += in.svar();
+                        int cmp = (int) in.svar();
+                        long value = in.svar();
+                        r.sync(address, cmp, value, call.bytes() ? in.uvar() : 0);
                     }
                     default -> { }
                 }

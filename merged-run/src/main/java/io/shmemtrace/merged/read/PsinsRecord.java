@@ -82,8 +82,8 @@ public final class PsinsRecord {
                 | (onContext ? PsinsLayout.RMA_CTX : 0);
     }
 
-    // Setters for the sources of records: the file's reader (the common part) and a run directory's merge handed
-    // straight to a converter (merge.StreamedMerge: all of it). Forward links (a deferred call's completion, a
+    // Setters for the sources of records: the file's reader and a run directory's merge handed straight to a
+    // converter (merge.StreamedMerge), so that both fill a record alike. Forward links (a deferred call's completion, a
     // set_lock's partner) are not known yet in a merge in progress: -1 there (TaskConverter says how completions
     // come instead).
 
