@@ -50,6 +50,8 @@ public final class Merge {
     private final Options o;
     private final PrintStream err;
     private int messages;
+    /** Where a merge of the tables alone ({@link StreamedRun}) leaves what reading the traces again needs; else null. */
+    private StreamedRun.Tables tablesOnly;
 
     private Merge(Options o, PrintStream err) {
         this.o = o;
@@ -70,6 +72,19 @@ public final class Merge {
     public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
                                 PrintStream err) throws IOException {
         return new Merge(new Options(inputs, null, null, false, 64, align, true, progress), err).stream(converter);
+    }
+
+    /**
+     * The run's header, index and tables merged into output, with no records (each task's records are counted,
+     * and read again from its trace when asked for: {@link StreamedRun}); what that reading needs goes to tables.
+     */
+    static Result tables(List<Path> inputs, Path output, PrintStream progress, StreamedRun.Tables tables, PrintStream err)
+            throws IOException {
+        Merge m = new Merge(new Options(inputs, output, null, false, 64, Alignment.Mode.AUTO, true, progress), err);
+        m.tablesOnly = tables;
+        TraceRun scan = m.scan();
+        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
+        return m.write(scan, output, null);
     }
 
     private Result stream(TaskConverter converter) throws IOException {
@@ -235,10 +250,13 @@ public final class Merge {
         int[] threads = new int[npes];
         byte[] taskFlags = new byte[npes];
         try (MergedOutput out = new MergedOutput(tmp, o.output(), indexOffset(npes + 1));
-             CallTotals totals = new CallTotals(sideTmp, o.sideFile())) {
+             CallTotals totals = tablesOnly != null ? null : new CallTotals(sideTmp, o.sideFile())) {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
             RecordEncoder encoder = new RecordEncoder(out, sites != null);
-            TaskRecords task = new TaskRecords(encoder, calls, collectives, alignment, sites, this::say);
+            RegionNames regionNames = new RegionNames();
+            TaskRecords task = new TaskRecords(tablesOnly != null ? new CountedRecords() : encoder, calls, collectives,
+                    alignment, sites, this::say, regionNames, null);
+            if (tablesOnly != null) tablesOnly.set(byPe, calls, collectives, alignment, sites, regionNames);
             String refused = mergeTasks(scan, task, sites, damaged, merged, new TaskOutput() {
                 @Override
                 public void next(int pe) {
@@ -252,7 +270,7 @@ public final class Merge {
                     states[pe] = (byte) file.header().state().ordinal();
                     threads[pe] = file.threads().length;
                     taskFlags[pe] = (byte) (t.threaded() ? TASK_THREADED : 0);
-                    totals.task(pe, calls.all(), t.callCounts, t.callNs);
+                    if (totals != null) totals.task(pe, calls.all(), t.callCounts, t.callNs);
                 }
             });
             if (refused != null) return fail(refused);

@@ -42,6 +42,11 @@ final class MergedRecord {
      * clear_lock), written as 0 until the sink is told where it points.
      */
     boolean forwardLink;
+    /**
+     * A deferred RMA call: the event of the first call still pending on its context (itself, if none is), which
+     * keys the calls one completing call will complete together where forward links are not known yet.
+     */
+    long group;
     /** CLEAR_LOCK: events back to its set_lock, 0 if none. */
     long back;
     /** LOCK: test_lock's result (-1 for the others). */

@@ -54,6 +54,18 @@ public final class MergedRun {
             err.println(tool + ": " + input + ": no such file or directory");
             return 1;
         }
+        if (Files.isDirectory(input) && TemporaryCopy.of(input) == TemporaryCopy.NEVER) {
+            StreamedRun run;
+            try {
+                run = StreamedRun.merge(input, bars, err);
+            } catch (IOException e) { // the merge words its inputs' problems itself: what is left is mostly its output
+                err.println(tool + ": " + input + ": cannot merge its tables into a temporary file under "
+                        + Temporary.systemDirectory() + ": " + IoErrors.describe(e) + " (TMPDIR says where)");
+                return 1;
+            }
+            if (run == null) return 1;
+            return convert(tool, err, run.file(), converter);
+        }
         TemporaryMerge temporary;
         try {
             temporary = TemporaryMerge.of(input, err, bars);
@@ -65,12 +77,24 @@ public final class MergedRun {
         }
         try (TemporaryMerge merged = temporary) {
             if (merged.status() != 0) return merged.status();
-            try (PsinsFile f = PsinsFile.open(merged.path())) {
-                return converter.convert(f);
+            PsinsFile f;
+            try {
+                f = PsinsFile.open(merged.path());
             } catch (PsinsFormatException e) {
                 err.println(tool + ": " + e.getMessage());
                 return 1;
             }
+            return convert(tool, err, f, converter);
+        }
+    }
+
+    /** The converter over an opened run, which it closes. */
+    private static int convert(String tool, PrintStream err, PsinsFile run, Converter converter) throws IOException {
+        try (PsinsFile f = run) {
+            return converter.convert(f);
+        } catch (PsinsFormatException e) {
+            err.println(tool + ": " + e.getMessage());
+            return 1;
         }
     }
 }

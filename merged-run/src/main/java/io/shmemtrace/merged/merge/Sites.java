@@ -13,14 +13,29 @@ import java.util.Map;
  * program is one site in every task.
  */
 final class Sites {
-    private final Map<SiteKey, Integer> index = new HashMap<>();
-    private final List<SiteKey> sites = new ArrayList<>();
-    private final Map<String, String> buildIds = new HashMap<>();
+    private final Map<SiteKey, Integer> index;
+    private final List<SiteKey> sites;
+    private final Map<String, String> buildIds;
     /** The current PE's addresses already seen. */
     private final Map<Long, Integer> byAddress = new HashMap<>();
     private ModuleMap map = ModuleMap.empty();
     private long lastAddress = -1;
     private int lastIndex;
+
+    Sites() {
+        this(new HashMap<>(), new ArrayList<>(), new HashMap<>());
+    }
+
+    private Sites(Map<SiteKey, Integer> index, List<SiteKey> sites, Map<String, String> buildIds) {
+        this.index = index;
+        this.sites = sites;
+        this.buildIds = buildIds;
+    }
+
+    /** The same run's sites with a PE of its own: for a trace read again beside the others once they are numbered. */
+    Sites forOnePe() {
+        return new Sites(index, sites, buildIds);
+    }
 
     /** Starts a PE: its module map (empty when it has none). */
     void begin(ModuleMap pe) {

@@ -39,10 +39,21 @@ final class StreamedMerge implements RecordSink {
     private final long[] shiftsNs;
     private double shiftSeconds;
 
+    /**
+     * Whether a deferred call's completion is the key of its group (the first call pending on its context) and a
+     * record's list holds the groups it completes, rather than every call: what a replay keys transfers by.
+     */
+    private final boolean groupKeys;
+
     StreamedMerge(TaskConverter converter, Calls calls, long[] shiftsNs) {
+        this(converter, calls, shiftsNs, false);
+    }
+
+    StreamedMerge(TaskConverter converter, Calls calls, long[] shiftsNs, boolean groupKeys) {
         this.converter = converter;
         this.calls = calls;
         this.shiftsNs = shiftsNs;
+        this.groupKeys = groupKeys;
     }
 
     @Override
@@ -69,12 +80,13 @@ final class StreamedMerge implements RecordSink {
         }
         PsinsRecord r = record.event(pe, event, entry(call), m.type, m.thread, m.burstNs, m.startNs, shiftSeconds,
                 m.durationNs, (int) m.site - 1, regions.enclosing());
-        long link = -1; // the token link() is given back: the event, and whether it is a lock's (odd)
+        // the token link() is given back: the event, whether it is a lock's (bit 0), whether it heads a group (bit 1)
+        long link = -1;
         switch (m.type.payload()) {
             case RMA -> {
-                r.rma(m.target, m.bytes, m.onContext, call.deferred() ? NO_EVENT : (int) event, m.address,
-                        m.type.signals() ? m.signal : 0);
-                if (call.deferred()) link = event << 1;
+                int completion = !call.deferred() ? (int) event : groupKeys ? (int) m.group : NO_EVENT;
+                r.rma(m.target, m.bytes, m.onContext, completion, m.address, m.type.signals() ? m.signal : 0);
+                if (call.deferred()) link = event << 2 | (m.group == event ? 2 : 0);
             }
             case QUIET -> r.quiet((int) m.completed);
             case COLLECTIVE -> r.collective(m.set, call.rootField() >= 0 ? m.root : -1, call.elemSize() != 0 ? m.bytes : 0,
@@ -82,7 +94,7 @@ final class StreamedMerge implements RecordSink {
             case LOCK -> {
                 boolean clear = m.type == PsinsType.CLEAR_LOCK;
                 r.lock(m.address, clear && m.back != 0 ? (int) (event - m.back) : NO_EVENT, (int) m.result);
-                if (!clear && m.forwardLink) link = event << 1 | 1;
+                if (!clear && m.forwardLink) link = event << 2 | 1;
             }
             case MEMORY -> r.memory(m.bytes, m.address);
             case REPEAT -> r.repeat(m.repeats);
@@ -98,6 +110,7 @@ final class StreamedMerge implements RecordSink {
     @Override
     public void link(long where, long from, long to) {
         if ((where & 1) != 0) return; // a set_lock's partner: converters read locks as they come
+        if (groupKeys && (where & 2) == 0) return; // its group's first call stands for it
         if (held && to == record.event()) { // linked right after it was made (a barrier, finalize, ...)
             if (completed == completes.length) completes = Arrays.copyOf(completes, 2 * completed);
             completes[completed++] = from;

@@ -81,17 +81,30 @@ final class TaskRecords implements Consumer<TraceEvent> {
     private long events;
     private final Pending defaultContext = new Pending();
     private final Map<Long, Pending> contexts = new HashMap<>();
+    /** A PE's own count of its collectives per set, where the run's sets are numbered already (a second reading). */
+    private final TaskInstances ownInstances;
     private final HeldLocks locks = new HeldLocks();
     private int unpairedLocks;
     private boolean threaded;
     /** The program's region names, run-wide. */
-    final RegionNames regionNames = new RegionNames();
+    final RegionNames regionNames;
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
     TaskRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
                 Consumer<String> report) {
+        this(sink, callTable, collectives, alignment, sites, report, new RegionNames(), null);
+    }
+
+    /**
+     * ownInstances: null while the merge numbers the run's collectives (and checks they match); a PE's own count
+     * when its trace is read again after the merge, the run's tables then complete (collectives are left alone).
+     */
+    TaskRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
+                Consumer<String> report, RegionNames regionNames, TaskInstances ownInstances) {
         this.sink = sink;
+        this.regionNames = regionNames;
+        this.ownInstances = ownInstances;
         this.callTable = callTable;
         this.sites = sites;
         this.collectives = collectives;
@@ -116,7 +129,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
         defaultContext.size = 0;
         contexts.clear();
         locks.size = 0;
-        collectives.beginTask(pe);
+        if (ownInstances == null) collectives.beginTask(pe);
         teams.beginTask();
         sink.begin(pe, threaded);
     }
@@ -145,7 +158,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
             report.accept("PE " + pe + ": lock 0x" + Long.toHexString(locks.lock[i]) + " taken by event #" + locks.event[i]
                     + " is never cleared");
         }
-        collectives.endTask();
+        if (ownInstances == null) collectives.endTask();
         return events;
     }
 
@@ -186,6 +199,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
                 if (call.deferred()) {
                     r.forwardLink = true;
                     linkTo = ctx == 0 ? defaultContext : contexts.computeIfAbsent(ctx, k -> new Pending());
+                    r.group = linkTo.size == 0 ? events : linkTo.events[0];
                 }
                 r.address = address(e, call);
                 if (call.signalField() >= 0) r.signal = e.value(call.signalField());
@@ -248,7 +262,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
         r.set = set.id;
         r.root = call.rootField() < 0 ? -1 : (int) e.value(call.rootField());
         if (call.elemSize() != 0) r.bytes = call.bytes(e);
-        r.instance = collectives.next(set, call.index(), r.root);
+        r.instance = ownInstances != null ? ownInstances.next(set.id) : collectives.next(set, call.index(), r.root);
     }
 
     /** A lock's address, its partner (acquire: a forward link to the release; release: back to the acquire), result. */

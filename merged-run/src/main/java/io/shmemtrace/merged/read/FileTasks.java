@@ -19,7 +19,7 @@ public final class FileTasks {
         for (int task = 0; task < f.header().tasks(); task++) {
             c.beginTask(task);
             pending.size = 0;
-            PsinsFile.TaskReader reader = f.reader(task, 1 << 16);
+            RecordReader reader = f.reader(task, 1 << 16);
             while (reader.next(r)) {
                 int n = 0;
                 while (pending.size > 0 && pending.top() >>> 32 == r.event()) {

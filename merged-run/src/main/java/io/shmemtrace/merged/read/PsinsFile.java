@@ -52,6 +52,9 @@ public final class PsinsFile implements AutoCloseable {
     private int indexCrc, tablesCrc;
     private final java.util.BitSet sealed = new java.util.BitSet();
 
+    /** Where the records are, when not in this file (null: here). */
+    private RecordReader.Source records;
+
     private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
         this.path = path;
         this.channel = channel;
@@ -59,6 +62,16 @@ public final class PsinsFile implements AutoCloseable {
         this.header = readHeader();
         this.tasks = readIndex();
         readTables();
+    }
+
+    /**
+     * The file's header, index and tables with records from elsewhere ({@link RecordReader.Source}): a file merged
+     * without its records (a run directory read again task by task). Its readers are the source's.
+     */
+    public static PsinsFile open(Path path, RecordReader.Source records) throws IOException, PsinsFormatException {
+        PsinsFile f = open(path);
+        f.records = records;
+        return f;
     }
 
     /** Opens a merged trace; throws if it is not one, or if its header, index or tables are damaged. */
@@ -264,7 +277,7 @@ public final class PsinsFile implements AutoCloseable {
      * delivered.
      */
     public void read(int task, Consumer<PsinsRecord> visitor) throws IOException, PsinsFormatException {
-        TaskReader reader = reader(task, BUFFER);
+        RecordReader reader = reader(task, BUFFER);
         PsinsRecord event = new PsinsRecord();
         PsinsRecord burst = new PsinsRecord();
         burst.task = task;
@@ -282,7 +295,8 @@ public final class PsinsFile implements AutoCloseable {
      * A task's events one at a time, for readers that interleave tasks (a replay): each reader holds a window
      * of bufferBytes of the file (at least a record's worth).
      */
-    public TaskReader reader(int task, int bufferBytes) throws IOException, PsinsFormatException {
+    public RecordReader reader(int task, int bufferBytes) throws IOException, PsinsFormatException {
+        if (records != null) return records.reader(task, bufferBytes);
         TaskEntry entry = tasks.get(task);
         long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
         if (!sealed.get(task)) { // checked once: a replay reads a task more than once
@@ -296,7 +310,7 @@ public final class PsinsFile implements AutoCloseable {
     }
 
     /** Reads a task's events in order: {@link #next} fills a record with the next one. */
-    public final class TaskReader {
+    public final class TaskReader implements RecordReader {
         private final int task;
         private final Window in;
         private final TaskEntry entry;
@@ -329,6 +343,7 @@ public final class PsinsFile implements AutoCloseable {
          * The next event into r, with {@link PsinsRecord#burstBefore()} the CPU burst before it; false after the
          * task's last. Throws at a record that is not readable (cut short, unknown call).
          */
+        @Override
         public boolean next(PsinsRecord r) throws IOException, PsinsFormatException {
             if (event >= entry.events()) return false;
             long at = in.position();

@@ -42,9 +42,23 @@ public final class PsinsRecord {
     int region = -1;
     int enclosing = -1;
 
+    /**
+     * The keys of the deferred transfers this record completes, where its reader gives them as a list (a run
+     * directory read task by task, {@link #completesKeys}); else the record's own event, as in a merged file, where
+     * a deferred call's {@link #completion()} names the event that completes it. A count of -1 means the latter.
+     */
+    private long[] completesKeys;
+    private int completesKeyCount = -1;
+
     /** A copy that the reader will not overwrite. */
     public PsinsRecord copy() {
-        PsinsRecord c = new PsinsRecord();
+        return copyTo(new PsinsRecord());
+    }
+
+    /** Copies this record into c (its completion keys too); returns c. */
+    public PsinsRecord copyTo(PsinsRecord c) {
+        if (completesKeyCount >= 0) c.completesKeys(completesKeys, completesKeyCount);
+        else c.completesKeyCount = -1;
         c.type = type;
         c.task = task;
         c.event = event;
@@ -73,6 +87,26 @@ public final class PsinsRecord {
         c.region = region;
         c.enclosing = enclosing;
         return c;
+    }
+
+    /**
+     * The keys of the transfers this record completes, where they are not its own event: keys[0, n) (copied), the
+     * values {@link #completion()} gave the deferred calls.
+     */
+    public void completesKeys(long[] keys, int n) {
+        if (completesKeys == null || completesKeys.length < n) completesKeys = new long[Math.max(4, n)];
+        System.arraycopy(keys, 0, completesKeys, 0, n);
+        completesKeyCount = n;
+    }
+
+    /** How many keys of deferred transfers this record completes (a completing call's: see {@link #completesKey}). */
+    public int completesKeyCount() {
+        return completesKeyCount < 0 ? 1 : completesKeyCount;
+    }
+
+    /** Key i of the deferred transfers this record completes: its own event, unless its reader gave a list. */
+    public long completesKey(int i) {
+        return completesKeyCount < 0 ? event : completesKeys[i];
     }
 
     /** An RMA record's flags (RMA_*): nonblocking (the _nbi calls), deferred (others completed later), on a context. */
@@ -107,6 +141,7 @@ public final class PsinsRecord {
         this.address = 0;
         this.signal = 0;
         this.region = -1;
+        this.completesKeyCount = -1;
         return this;
     }
 

@@ -102,7 +102,7 @@ final class CollectiveCalls implements Handler {
             // a barrier completes every member's transfers before any member leaves it (their targets, members
             // themselves, are in the library from their arrival: progress adds nothing past the last arrival)
             for (Sequence m : g.members) {
-                double landed = completions.latest(m.task, (int) m.current.event());
+                double landed = completions.latest(m.task, m.current);
                 if (landed > release) release = landed;
             }
         }

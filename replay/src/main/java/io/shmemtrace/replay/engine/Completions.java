@@ -37,16 +37,16 @@ final class Completions {
         if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
     }
 
-    /** When the transfers that task's event completes have landed, leaving them pending; NaN if none. */
-    double latest(int task, int event) {
-        return pending.latest(task, event);
+    /** When the transfers that task's record r completes have landed, leaving them pending; NaN if none. */
+    double latest(int task, PsinsRecord r) {
+        return pending.latest(task, r);
     }
 
     /** Ends s's current event at end, or later when it completes transfers that land later, and moves s on. */
     void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
         if (!pending.isEmpty(s.task) && r.type().completesPending()) {
-            double landed = pending.take(s.task, (int) r.event());
+            double landed = pending.take(s.task, r);
             if (targetProgress != null && pending.taken() > 0) {
                 s.awaitCount = 0;
                 for (int i = 0; i < pending.taken(); i++) s.await(pending.takenTarget(i), pending.takenLanded(i));

@@ -4,6 +4,7 @@ import static io.shmemtrace.merged.format.PsinsType.*;
 
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.merged.read.TaskEntry;
@@ -56,7 +57,7 @@ final class MemoryWaits implements Handler {
     private void findWaitedAddresses(PsinsFile file) throws IOException, PsinsFormatException {
         PsinsRecord r = new PsinsRecord();
         for (TaskEntry t : file.tasks()) {
-            PsinsFile.TaskReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
+            RecordReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
             while (reader.next(r)) {
                 if (r.type() == WAIT || r.type() == TEST) {
                     if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();

@@ -1,9 +1,11 @@
 package io.shmemtrace.replay.engine;
 
+import io.shmemtrace.merged.read.PsinsRecord;
 import java.util.Arrays;
 
 /**
- * Every task's transfers in flight, by the event that completes them (a quiet, a barrier, ...) and their target:
+ * Every task's transfers in flight, by the key of what completes them (in a merged file the completing event; read
+ * from a run directory, the first call of their group: {@link PsinsRecord#completesKey}) (a quiet, a barrier, ...) and their target:
  * when the last of them to each target lands. A task has a few at a time, so a short list scanned end to end
  * beats any map; and each task's list is one array of longs, its length first, then per entry the key (completing
  * event, target, whether an _nbi call posted it) and the landing time: at 16,384 tasks a list touched per call
@@ -25,7 +27,7 @@ final class PendingCompletions {
         for (int t = 0; t < tasks; t++) byTask[t] = new long[1 + ENTRY * INITIAL];
     }
 
-    /** The key of (event, target), posted in its lowest bit; target -1 (none) and up. */
+    /** The key of (completion key, target), posted in its lowest bit; target -1 (none) and up. */
     private static long key(int event, int target, boolean posted) {
         return (long) event << 32 | (long) (target + 1) << 1 | (posted ? 1 : 0);
     }
@@ -42,7 +44,7 @@ final class PendingCompletions {
         return byTask[task][0] == 0;
     }
 
-    /** A transfer of task to target completed by event lands at time; nbi: it was posted by an _nbi call. */
+    /** A transfer of task to target, completed by what event keys, lands at time; nbi: posted by an _nbi call. */
     void add(int task, int event, int target, double time, boolean nbi) {
         long[] a = byTask[task];
         int size = (int) a[0];
@@ -61,13 +63,21 @@ final class PendingCompletions {
         a[0] = size + 1;
     }
 
-    /** When the transfers of task that event completes have all landed, leaving them pending; NaN if there are none. */
-    double latest(int task, int event) {
+    /** Whether the entry's key is one of those record r completes ({@link PsinsRecord#completesKey}). */
+    private static boolean completedBy(long entry, PsinsRecord r, int keys) {
+        int key = eventOf(entry);
+        for (int k = 0; k < keys; k++) if (key == (int) r.completesKey(k)) return true;
+        return false;
+    }
+
+    /** When the transfers of task that record r completes have all landed, leaving them pending; NaN if there are none. */
+    double latest(int task, PsinsRecord r) {
         long[] a = byTask[task];
+        int keys = r.completesKeyCount();
         double latest = Double.NaN;
         for (int i = 1; i < 1 + ENTRY * (int) a[0]; i += ENTRY) {
             double landed = Double.longBitsToDouble(a[i + 1]);
-            if (eventOf(a[i]) == event && !(latest >= landed)) latest = landed;
+            if (completedBy(a[i], r, keys) && !(latest >= landed)) latest = landed;
         }
         return latest;
     }
@@ -78,18 +88,19 @@ final class PendingCompletions {
     }
 
     /**
-     * When the transfers of task that event completes have all landed (and forgets them); NaN if there are none.
+     * When the transfers of task that record r completes have all landed (and forgets them); NaN if there are none.
      * The latest landing per target is then {@link #takenTarget}(i), {@link #takenLanded}(i), i below {@link #taken}.
      */
-    double take(int task, int event) {
+    double take(int task, PsinsRecord r) {
         long[] a = byTask[task];
+        int keys = r.completesKeyCount();
         int size = (int) a[0];
         double latest = Double.NaN;
         lastPosted = false;
         taken = 0;
         for (int i = 1; i < 1 + ENTRY * size; ) {
             long k = a[i];
-            if (eventOf(k) != event) {
+            if (!completedBy(k, r, keys)) {
                 i += ENTRY;
                 continue;
             }

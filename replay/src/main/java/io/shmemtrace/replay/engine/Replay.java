@@ -4,6 +4,7 @@ import io.shmemtrace.merged.format.PsinsLayout;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.merged.read.TaskEntry;
@@ -135,7 +136,7 @@ public final class Replay {
     private void addSequences(TaskEntry t) throws IOException, PsinsFormatException {
         if (t.events() == 0) return;
         int window = readBuffer(file.header().tasks());
-        PsinsFile.TaskReader reader = file.reader(t.task(), window);
+        RecordReader reader = file.reader(t.task(), window);
         if (t.threads() <= 1 && (t.flags() & PsinsLayout.TASK_THREADED) == 0) {
             sequences.add(new Sequence(sequences.size(), t.task(), 0, reader));
             return;
@@ -151,7 +152,7 @@ public final class Replay {
             }
         }
         for (long[] start : starts) {
-            PsinsFile.TaskReader from = file.reader(t.task(), window);
+            RecordReader from = file.reader(t.task(), window);
             for (long e = 0; e < start[1]; e++) from.next(r);
             sequences.add(new Sequence(sequences.size(), t.task(), (int) start[0], from));
         }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.PsinsRecord;
 
 /** One thread of one task, replayed in program order: its reader, its clock and what it is doing. */
@@ -8,7 +8,7 @@ final class Sequence {
     final int index;
     final int task;
     final int thread;
-    final PsinsFile.TaskReader reader;
+    final RecordReader reader;
     /** The event it is at: executing, or blocked in. */
     final PsinsRecord current = new PsinsRecord();
     boolean hasCurrent;
@@ -39,7 +39,7 @@ final class Sequence {
         awaitLanded[awaitCount++] = landed;
     }
 
-    Sequence(int index, int task, int thread, PsinsFile.TaskReader reader) {
+    Sequence(int index, int task, int thread, RecordReader reader) {
         this.index = index;
         this.task = task;
         this.thread = thread;

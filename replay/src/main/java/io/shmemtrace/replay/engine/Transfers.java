@@ -61,7 +61,8 @@ final class Transfers implements Handler {
             if (floor > visible) visible = floor;
             fenceOrder.wrote(s.task, r.target(), landed);
         }
-        if (r.completion() >= 0 && r.completion() != r.event()) completions.add(s, r, call, landed);
+        // a deferred call's completion keys what completes it (-1: nothing does); a key may be its own event (a group's first)
+        if (r.completion() >= 0 && r.call().deferred()) completions.add(s, r, call, landed);
         if (!call.isGet()) memoryWaits.wrote(r.target(), r.address(), r.bytes(), r.start(), start, visible);
         // The signal word is written after the data, and seen with it.
         if (r.type().signals()) memoryWaits.wrote(r.target(), r.signal(), Long.BYTES, r.start(), start, visible);

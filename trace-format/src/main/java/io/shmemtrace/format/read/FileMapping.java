@@ -58,6 +58,14 @@ final class FileMapping implements AutoCloseable {
         return windows[w];
     }
 
+    /** Maps every window now and closes the file: the mappings stay valid without it. */
+    void detach() throws IOException {
+        for (int w = 0; w < windows.length; w++) {
+            if (windows[w] == null) windows[w] = map(firstBlock + w * windowBytes, windowBytes);
+        }
+        channel.close();
+    }
+
     @Override
     public void close() throws IOException {
         all.clear(); // the mappings go with the buffers

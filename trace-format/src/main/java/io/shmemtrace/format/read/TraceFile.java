@@ -280,23 +280,28 @@ public final class TraceFile implements AutoCloseable {
     }
 
     private void readBlock(BlockHeader b, Consumer<TraceEvent> visitor) throws IOException {
+        Extent x = extent(b);
+        if (x == null) return;
+        BlockDecoder.Stop stop = decoder.decode(x.store, x.start, x.limit, x.maxEvents, b, visitor);
+        judge(b, x, stop);
+    }
+
+    /** Where a block's events are read from (store offsets), and at most how many. */
+    private record Extent(ByteBuffer store, long windowOffset, long start, long limit, long maxEvents, boolean checked) {}
+
+    /** The events of a block as they are to be read, or null when none are (the reason reported). */
+    private Extent extent(BlockHeader b) throws IOException {
         FileMapping.Region w = mapping.windowOf(b.offset());
         long at = b.offset() - w.fileOffset();
         long payloadStart = at + BLOCK_HEADER;
-        long end = at + b.available();
-        boolean whole = b.whole(header.blockSize());
         long maxPayload = header.blockSize() - BLOCK_HEADER;
         if (b.sealed() && b.length() <= maxPayload && BLOCK_HEADER + b.length() <= b.available()) {
             ByteBuffer payload = w.buffer().slice((int) payloadStart, (int) b.length());
             if (crc32c(payload) != b.crc()) {
                 damage(b, "checksum mismatch; block skipped (" + b.count() + " events)");
-                return;
+                return null;
             }
-            BlockDecoder.Stop stop = decoder.decode(w.buffer(), payloadStart, payloadStart + b.length(), b.count(), b, visitor);
-            if (!reportStop(b, stop, w.fileOffset()) && decoder.decoded != b.count()) {
-                damage(b, "sealed block holds " + decoder.decoded + " events, its header says " + b.count());
-            }
-            return;
+            return new Extent(w.buffer(), w.fileOffset(), payloadStart, payloadStart + b.length(), b.count(), true);
         }
         // Unsealed, or sealed but its length is not all there: decode what is, up to the last complete event.
         long maxEvents = Long.MAX_VALUE;
@@ -305,15 +310,66 @@ public final class TraceFile implements AutoCloseable {
         } else if (b.sealed()) {
             damage(b, "file ends at byte " + size + ", inside this sealed block; reading its complete events");
             maxEvents = b.count();
-        } else if (!whole) {
+        } else if (!b.whole(header.blockSize())) {
             damage(b, "file ends at byte " + size + ", inside this block; reading its complete events");
         }
-        BlockDecoder.Stop stop = decoder.decode(w.buffer(), payloadStart, end, maxEvents, b, visitor);
-        if (stop == BlockDecoder.Stop.OVERRUN && !whole) {
+        return new Extent(w.buffer(), w.fileOffset(), payloadStart, at + b.available(), maxEvents, false);
+    }
+
+    /** What the way a block's decoding stopped says about the block. */
+    private void judge(BlockHeader b, Extent x, BlockDecoder.Stop stop) {
+        if (x.checked) {
+            if (!reportStop(b, stop, x.windowOffset) && decoder.decoded != b.count()) {
+                damage(b, "sealed block holds " + decoder.decoded + " events, its header says " + b.count());
+            }
+            return;
+        }
+        if (stop == BlockDecoder.Stop.OVERRUN && !b.whole(header.blockSize())) {
             return; // the event the file cut off, already reported
         }
-        if (!reportStop(b, stop, w.fileOffset()) && !b.sealed() && header.state() == TraceState.FINALIZED) {
+        if (!reportStop(b, stop, x.windowOffset) && !b.sealed() && header.state() == TraceState.FINALIZED) {
             damage(b, "unsealed block in a finalized file; " + decoder.decoded + " events read up to the last complete one");
+        }
+    }
+
+    /**
+     * The events of {@link #read}, pulled one at a time ({@link Events#next}); window: payload bytes decoded from
+     * at a time. The whole file is mapped and its descriptor closed first, so that a reader of thousands of traces
+     * side by side holds no descriptor and a few KB of each. The file's other readers must not be used meanwhile.
+     */
+    public Events events(int window) throws IOException {
+        mapping.detach();
+        return new Events(window);
+    }
+
+    /** A pull reader of a trace's events ({@link #events}). */
+    public final class Events {
+        private final List<BlockHeader> order = inOrder();
+        private final int window;
+        private int nextBlock;
+        private BlockHeader block;
+        private Extent extent;
+
+        private Events(int window) {
+            this.window = window;
+        }
+
+        /** The next event (reused: copy what you keep), or null after the last. */
+        public TraceEvent next() throws IOException {
+            while (true) {
+                if (block != null) {
+                    BlockDecoder.Stop stop = decoder.next();
+                    if (stop == null) return event;
+                    judge(block, extent, stop);
+                    block = null;
+                }
+                if (nextBlock == order.size()) return null;
+                BlockHeader b = order.get(nextBlock++);
+                extent = extent(b);
+                if (extent == null) continue;
+                block = b;
+                decoder.begin(extent.store, extent.start, extent.limit, extent.maxEvents, b, window);
+            }
         }
     }
 

@@ -65,6 +65,50 @@ class MutationTest {
         assertTrue(outcomes[1] > INPUTS / 10 && outcomes[2] > INPUTS / 10, "the mutations reach both outcomes");
     }
 
+    /**
+     * A trace pulled an event at a time ({@link TraceFile#events}, what a replay of a run directory reads each task
+     * through) gives what {@link TraceFile#read} gives, and the same problems, whatever the damage: through windows
+     * of 1 to 64 bytes, so that events straddle windows and outgrow them (decoded again from their start).
+     */
+    @Test
+    void pulledEventsAreReadEventsWhateverTheDamage() throws Exception {
+        byte[] valid = validTrace();
+        Path f = dir.resolve("pe00002.shmt");
+        Mutator mutator = new Mutator(SEED + 1, Layout.PAGE);
+        int compared = 0;
+        for (int i = 0; i < INPUTS / 4; i++) {
+            byte[] bytes = i == 0 ? valid : mutator.mutate(valid);
+            if (mutator.coin()) Checksums.fix(bytes);
+            Files.write(f, bytes);
+            StringBuilder read = new StringBuilder();
+            StringBuilder pulled = new StringBuilder();
+            String readProblems;
+            try (TraceFile t = TraceFile.open(f)) {
+                t.read(e -> describe(e, read));
+                readProblems = t.problems().toString();
+            } catch (TraceFormatException e) {
+                continue;
+            }
+            try (TraceFile t = TraceFile.open(f)) {
+                TraceFile.Events events = t.events(1 + i % 64);
+                for (TraceEvent e = events.next(); e != null; e = events.next()) describe(e, pulled);
+                assertEquals(readProblems, t.problems().toString(), "input " + i);
+            }
+            assertEquals(read.toString(), pulled.toString(), "input " + i);
+            compared++;
+        }
+        assertTrue(compared > INPUTS / 8, compared + " inputs compared");
+    }
+
+    private static void describe(TraceEvent e, StringBuilder out) {
+        out.append(e.thread()).append(' ').append(e.seq()).append(' ').append(e.name()).append(' ').append(e.startUnits())
+                .append(' ').append(e.endUnits()).append(' ').append(e.repeats()).append(' ').append(e.repeatCallsUnits());
+        if (e.repeats() == 0) {
+            for (int f = 0; f < e.def().fields().size(); f++) out.append(' ').append(e.value(f));
+        }
+        out.append('\n');
+    }
+
     /** Two threads, several 4 KiB blocks, every field kind. */
     private byte[] validTrace() throws Exception {
         Path f = dir.resolve("valid.shmt");

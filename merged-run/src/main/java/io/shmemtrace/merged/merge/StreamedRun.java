@@ -1,0 +1,98 @@
+package io.shmemtrace.merged.merge;
+
+import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.read.TraceRun;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.RecordReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run directory as a merged run for a replay, which takes the tasks side by side: a first pass merges the
+ * header, index and tables alone (every call, PE set, region and site numbered as a merge numbers them, every
+ * task's records counted, collectives matched, locks paired, nothing of the records written), into a file of a
+ * few KB that is removed once read; each task's records are then made again from its trace when the replay asks
+ * for them ({@link TaskStream}), with no merged copy of the run anywhere.
+ */
+public final class StreamedRun implements RecordReader.Source {
+    /** What the first pass leaves for reading the traces again. */
+    static final class Tables {
+        TraceRun.Input[] byPe;
+        Calls calls;
+        Collectives collectives;
+        Alignment alignment;
+        Sites sites;
+        RegionNames regionNames;
+        private final Map<EventTable, Calls.Call[]> caches = new IdentityHashMap<>();
+        private long[] shiftsNs;
+
+        void set(TraceRun.Input[] byPe, Calls calls, Collectives collectives, Alignment alignment, Sites sites,
+                 RegionNames regionNames) {
+            this.byPe = byPe;
+            this.calls = calls;
+            this.collectives = collectives;
+            this.alignment = alignment;
+            this.sites = sites;
+            this.regionNames = regionNames;
+        }
+
+        /** Per PE, ns its times are shifted by, as the index keeps them (final once the first pass is done). */
+        long[] shiftsNs() {
+            if (shiftsNs == null) shiftsNs = alignment.shiftsNs();
+            return shiftsNs;
+        }
+
+        /** The calls by event id of a file's table, shared by the files that share the table (a run's PEs do). */
+        Calls.Call[] cache(EventTable table) {
+            return caches.computeIfAbsent(table, Calls::cache);
+        }
+    }
+
+    /** The fewest payload bytes a task's reader decodes from at a time: a few events (a longer one grows it). */
+    private static final int MIN_WINDOW = 512;
+    /**
+     * Records a task's reader makes at a time, from its share of the replay's read buffers (records take about 200
+     * bytes, against 5 to 10 in a trace): 16 at 16,384 tasks (50 MB in all), up to 256 for a few tasks.
+     */
+    private static final int MIN_BATCH = 16, MAX_BATCH = 256;
+
+    private final Tables tables = new Tables();
+    private PsinsFile file;
+
+    private StreamedRun() {}
+
+    /**
+     * The first pass over run directory dir (its messages to err, its bar to progress, null: none); null when the
+     * run cannot be merged (the reasons are on err). An IOException is the temporary file's, or the traces'.
+     */
+    public static StreamedRun merge(Path dir, PrintStream progress, PrintStream err) throws IOException {
+        StreamedRun run = new StreamedRun();
+        try (Temporary tmp = Temporary.directory(null, "shmemtrace-tables-")) {
+            Path tables = tmp.path().resolve("run-tables.psins");
+            if (Merge.tables(List.of(dir), tables, progress, run.tables, err).status() != 0) return null;
+            run.file = PsinsFile.open(tables, run); // read whole at open: the file can go
+        } catch (PsinsFormatException e) {
+            throw new IOException(e.getMessage(), e); // the merge's own output: a bug, not the run's damage
+        }
+        return run;
+    }
+
+    /** The run as a merged file whose readers make each task's records from its trace; closing it ends the run. */
+    public PsinsFile file() {
+        return file;
+    }
+
+    @Override
+    public RecordReader reader(int task, int bufferBytes) throws IOException {
+        TraceRun.Input input = tables.byPe[task];
+        if (input == null) return r -> false; // a PE without a trace: no records, as its index entry says
+        return new TaskStream(tables, task, input.path(), Math.max(MIN_WINDOW, bufferBytes),
+                Math.max(MIN_BATCH, Math.min(MAX_BATCH, bufferBytes / 64)));
+    }
+}
