@@ -22,31 +22,127 @@ import java.util.List;
  * completes ({@link PsinsRecord#completesKey}): forward links are not known when the deferred call is read.
  */
 final class TaskStream implements RecordReader, TaskConverter {
+    /** Records made at a time, handed over whole: the one buffer filled while the other is read. */
+    private static final class Batch {
+        final PsinsRecord[] records;
+        int size;
+        /** The task's last records (or none left to make). */
+        boolean last;
+        /** Why making them failed (then thrown where they are read), or null. */
+        IOException failure;
+
+        Batch(int capacity) {
+            records = new PsinsRecord[capacity];
+        }
+    }
+
     private final StreamedRun.Tables run;
     private final int pe;
     private final Path path;
     private final int window;
-    /**
-     * Records made ahead, a batch at a time: making one touches a dozen objects of this task's bookkeeping, which a
-     * replay of 16,384 tasks would otherwise bring back into the cache at every record.
-     */
-    private final PsinsRecord[] batch;
-    private int made;
+    /** Where batches are made ahead (another thread), or null: made when the last one is read, on the reader's. */
+    private final RecordMaker maker;
+    /** Batches made, in order, waiting to be read (from the maker's thread). */
+    private final java.util.concurrent.ArrayBlockingQueue<Batch> made = new java.util.concurrent.ArrayBlockingQueue<>(2);
+    /** The batch being read, and the next record of it. */
+    private Batch reading;
     private int taken;
+
+    // The making's own state: touched only where batches are made.
     private boolean ended;
     /** The trace being read, from the first record asked for on (a replay's own state is made first, apart). */
     private TraceFile file;
     private TraceFile.Events events;
     private TaskRecords task;
     private StreamedMerge sink;
+    /** The batch being made, and how many records are in it. */
+    private Batch filling;
 
-    /** window: payload bytes decoded from at a time; batch: records made at a time. */
-    TaskStream(StreamedRun.Tables run, int pe, Path path, int window, int batch) {
+    /**
+     * window: payload bytes decoded from at a time; batch: records made at a time; maker: where to make them ahead
+     * (null: at once, when asked for).
+     */
+    TaskStream(StreamedRun.Tables run, int pe, Path path, int window, int batch, RecordMaker maker) {
         this.run = run;
         this.pe = pe;
         this.path = path;
         this.window = window;
-        this.batch = new PsinsRecord[batch];
+        this.maker = maker;
+        if (maker != null) { // two ahead: one is read while the other is made
+            Batch a = new Batch(batch), b = new Batch(batch);
+            maker.ask(() -> fill(a));
+            maker.ask(() -> fill(b));
+        } else {
+            reading = new Batch(batch);
+            taken = reading.size = 0;
+        }
+    }
+
+    @Override
+    public boolean next(PsinsRecord r) throws IOException {
+        if (taken == reading().size) {
+            if (reading.failure != null) throw reading.failure;
+            if (reading.last) return false;
+            Batch done = reading;
+            taken = 0;
+            if (maker == null) {
+                fill(done);
+            } else {
+                maker.ask(() -> fill(done));
+                reading = null;
+                reading();
+            }
+            if (reading.failure != null) throw reading.failure;
+            if (reading.size == 0) return false;
+        }
+        reading.records[taken++].copyTo(r);
+        return true;
+    }
+
+    /** The batch to read: the one being read, else the next one made (waited for). */
+    private Batch reading() throws IOException {
+        if (reading != null) return reading;
+        try {
+            reading = made.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while task " + pe + "'s records were made");
+        }
+        return reading;
+    }
+
+    /** Makes the task's next records into b (where batches are made). */
+    private void fill(Batch b) {
+        b.size = 0;
+        filling = b;
+        try {
+            if (file == null && !ended) open();
+            while (b.size < b.records.length && !ended) { // the sink hands a record on once the next is made, or at the end
+                TraceEvent e = events.next();
+                if (e != null) {
+                    task.accept(e);
+                } else {
+                    ended = true;
+                    task.end();
+                    sink.end();
+                    file.close();
+                    file = null;
+                    events = null;
+                    task = null;
+                    sink = null;
+                }
+            }
+        } catch (IOException e) {
+            b.failure = e;
+            ended = true;
+        } catch (RuntimeException e) {
+            b.failure = new IOException(path + ": " + e, e);
+            ended = true;
+        }
+        b.last = ended;
+        filling = null;
+        if (maker != null) made.add(b);
+        else reading = b;
     }
 
     private void open() throws IOException {
@@ -66,42 +162,18 @@ final class TaskStream implements RecordReader, TaskConverter {
             task.begin(pe, run.cache(file.table()), file.threads());
         } catch (IOException | RuntimeException e) {
             file.close();
+            file = null;
             throw e;
         }
     }
 
     @Override
-    public boolean next(PsinsRecord r) throws IOException {
-        if (taken == made) {
-            if (file == null && !ended) open();
-            taken = made = 0;
-            while (made < batch.length && !ended) { // the sink hands a record on once the next is made, or at the end
-                TraceEvent e = events.next();
-                if (e != null) {
-                    task.accept(e);
-                } else {
-                    ended = true;
-                    task.end();
-                    sink.end();
-                    file.close();
-                    file = null;
-                    events = null;
-                    task = null;
-                    sink = null;
-                }
-            }
-            if (made == 0) return false;
-        }
-        batch[taken++].copyTo(r);
-        return true;
-    }
-
-    @Override
     public void record(PsinsRecord r, long[] completes, int n) {
-        PsinsRecord slot = batch[made];
-        if (slot == null) slot = batch[made] = new PsinsRecord();
+        Batch b = filling;
+        PsinsRecord slot = b.records[b.size];
+        if (slot == null) slot = b.records[b.size] = new PsinsRecord();
         r.copyTo(slot).completesKeys(completes, n);
-        made++;
+        b.size++;
     }
 
     @Override

@@ -488,6 +488,7 @@ public final class PsinsFile implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (records != null) records.close();
         channel.close();
     }
 }

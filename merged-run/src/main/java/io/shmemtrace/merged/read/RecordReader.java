@@ -14,8 +14,12 @@ public interface RecordReader {
      * Where a merged run's records come from when they are not in its file: a run directory's tables merged
      * into a file, its records read from the traces when asked for (io.shmemtrace.merged.merge.StreamedRun).
      */
-    interface Source {
+    interface Source extends AutoCloseable {
         /** Task task's reader, decoding bufferBytes at a time (or about that). */
         RecordReader reader(int task, int bufferBytes) throws IOException;
+
+        /** Ends what the readers needed (with the merged run that reads through them). */
+        @Override
+        void close();
     }
 }
