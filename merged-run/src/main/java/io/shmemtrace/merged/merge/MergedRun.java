@@ -17,8 +17,10 @@ import java.util.List;
  * What every converter of merged runs does before its own work (shmemsim, shmem2otf2, the wait states), as
  * async-profiler's converters share JfrConverter: take a merged file or a run directory (merged on the fly), open
  * it, and turn what cannot be read into one line naming the file and an exit status. A converter that replays
- * the tasks side by side reads a merged file ({@link #convert}); one that takes them one after another
- * ({@link #convertTasks}) is handed a run directory's merge as it is made.
+ * the tasks side by side reads a merged file ({@link #convert}): a run directory is merged into a temporary one, or,
+ * where TMPDIR has no room for that copy ({@link TemporaryCopy}), read as a merged run whose records are made from the
+ * traces ({@link StreamedRun}). One that takes them one after another ({@link #convertTasks}) is handed a run
+ * directory's merge as it is made.
  */
 public final class MergedRun {
     private MergedRun() {}

@@ -16,8 +16,8 @@ import java.util.Map;
 /**
  * A run directory as a merged run for a replay, which takes the tasks side by side: a first pass merges the
  * header, index and tables alone (every call, PE set, region and site numbered as a merge numbers them, every
- * task's records counted, collectives matched, locks paired, nothing of the records written), into a file of a
- * few KB that is removed once read; each task's records are then made again from its trace when the replay asks
+ * task's records counted, collectives matched, locks paired, nothing of the records written), into a file (its
+ * index takes 40 bytes a task) that is removed once read; each task's records are then made again from its trace when the replay asks
  * for them ({@link TaskStream}), with no merged copy of the run anywhere.
  */
 public final class StreamedRun implements RecordReader.Source {
@@ -58,7 +58,7 @@ public final class StreamedRun implements RecordReader.Source {
     private static final int MIN_WINDOW = 512;
     /**
      * Records a task's reader makes at a time, from its share of the replay's read buffers (records take about 200
-     * bytes, against 5 to 10 in a trace): 16 at 16,384 tasks (50 MB in all), up to 256 for a few tasks.
+     * bytes, against 5 to 10 in a trace; a task has two batches): 16 at 16,384 tasks (100 MB in all), up to 256.
      */
     private static final int MIN_BATCH = 16, MAX_BATCH = 256;
 

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One task's records made again from its trace, one at a time, once the run's tables are whole
+ * One task's records made again from its trace, a batch at a time, once the run's tables are whole
  * ({@link StreamedRun}): the merge's bookkeeping of that PE alone (its own collective counts, lock pairs and pending
  * calls), its records as the file's reader would give them. A deferred call's completion is the key of its group
  * (the first call pending on its context, which no other group has), and a completing record lists the groups it
