@@ -60,10 +60,8 @@ public final class MergedRun {
             StreamedRun run;
             try {
                 run = StreamedRun.merge(input, bars, err);
-            } catch (IOException e) { // the merge words its inputs' problems itself: what is left is mostly its output
-                err.println(tool + ": " + input + ": cannot merge its tables into a temporary file under "
-                        + Temporary.systemDirectory() + ": " + IoErrors.describe(e) + " (TMPDIR says where)");
-                return 1;
+            } catch (IOException e) {
+                return cannotMerge(err, tool, input, "its tables", e, "");
             }
             if (run == null) return 1;
             return convert(tool, err, run.file(), converter);
@@ -71,11 +69,8 @@ public final class MergedRun {
         TemporaryMerge temporary;
         try {
             temporary = TemporaryMerge.of(input, err, bars);
-        } catch (IOException e) { // the merge words its inputs' problems itself: what is left is mostly its output
-            err.println(tool + ": " + input + ": cannot merge it into a temporary file under " + Temporary.systemDirectory()
-                    + ": " + IoErrors.describe(e) + " (TMPDIR says where; or merge it once: shmem2psins -o RUN.psins "
-                    + input + ")");
-            return 1;
+        } catch (IOException e) {
+            return cannotMerge(err, tool, input, "it", e, "; or merge it once: shmem2psins -o RUN.psins " + input);
         }
         try (TemporaryMerge merged = temporary) {
             if (merged.status() != 0) return merged.status();
@@ -88,6 +83,16 @@ public final class MergedRun {
             }
             return convert(tool, err, f, converter);
         }
+    }
+
+    /**
+     * A merge into a temporary file that failed: the merge words its inputs' problems itself, so what is left is
+     * mostly its output's. One line; returns the exit status.
+     */
+    private static int cannotMerge(PrintStream err, String tool, Path input, String what, IOException e, String more) {
+        err.println(tool + ": " + input + ": cannot merge " + what + " into a temporary file under "
+                + Temporary.systemDirectory() + ": " + IoErrors.describe(e) + " (TMPDIR says where" + more + ")");
+        return 1;
     }
 
     /** The converter over an opened run, which it closes. */

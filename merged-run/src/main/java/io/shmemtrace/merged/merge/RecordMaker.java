@@ -17,11 +17,6 @@ final class RecordMaker implements AutoCloseable {
         thread.start();
     }
 
-    /** Whether a thread of its own pays: not on a machine of one core, where it would take the replay's. */
-    static boolean worthIt() {
-        return Runtime.getRuntime().availableProcessors() > 1;
-    }
-
     /** Runs fill on the maker's thread, after what was asked before. */
     void ask(Runnable fill) {
         asked.add(fill);

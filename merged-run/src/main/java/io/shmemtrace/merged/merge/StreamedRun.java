@@ -64,7 +64,7 @@ public final class StreamedRun implements RecordReader.Source {
 
     private final Tables tables = new Tables();
     private PsinsFile file;
-    /** The thread that makes records ahead of the replay, from the first reader on (none on one core). */
+    /** The thread that makes records ahead of the replay, from the first reader on. */
     private RecordMaker maker;
 
     private StreamedRun() {}
@@ -94,7 +94,7 @@ public final class StreamedRun implements RecordReader.Source {
     public RecordReader reader(int task, int bufferBytes) throws IOException {
         TraceRun.Input input = tables.byPe[task];
         if (input == null) return r -> false; // a PE without a trace: no records, as its index entry says
-        if (maker == null && RecordMaker.worthIt()) maker = new RecordMaker();
+        if (maker == null) maker = new RecordMaker();
         return new TaskStream(tables, task, input.path(), Math.max(MIN_WINDOW, bufferBytes),
                 Math.max(MIN_BATCH, Math.min(MAX_BATCH, bufferBytes / 64)), maker);
     }

@@ -11,8 +11,10 @@ import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * One task's records made again from its trace, a batch at a time, once the run's tables are whole
@@ -40,75 +42,55 @@ final class TaskStream implements RecordReader, TaskConverter {
     private final int pe;
     private final Path path;
     private final int window;
-    /** Where batches are made ahead (another thread), or null: made when the last one is read, on the reader's. */
+    /** The thread batches are made on, ahead of their reading. */
     private final RecordMaker maker;
     /** Batches made, in order, waiting to be read (from the maker's thread). */
-    private final java.util.concurrent.ArrayBlockingQueue<Batch> made = new java.util.concurrent.ArrayBlockingQueue<>(2);
+    private final ArrayBlockingQueue<Batch> made = new ArrayBlockingQueue<>(2);
     /** The batch being read, and the next record of it. */
     private Batch reading;
     private int taken;
 
-    // The making's own state: touched only where batches are made.
+    // The making's own state: touched only on the maker's thread.
     private boolean ended;
     /** The trace being read, from the first record asked for on (a replay's own state is made first, apart). */
     private TraceFile file;
     private TraceFile.Events events;
     private TaskRecords task;
     private StreamedMerge sink;
-    /** The batch being made, and how many records are in it. */
+    /** The batch being made. */
     private Batch filling;
 
-    /**
-     * window: payload bytes decoded from at a time; batch: records made at a time; maker: where to make them ahead
-     * (null: at once, when asked for).
-     */
+    /** window: payload bytes decoded from at a time; batch: records made at a time, on maker's thread. */
     TaskStream(StreamedRun.Tables run, int pe, Path path, int window, int batch, RecordMaker maker) {
         this.run = run;
         this.pe = pe;
         this.path = path;
         this.window = window;
         this.maker = maker;
-        if (maker != null) { // two ahead: one is read while the other is made
-            Batch a = new Batch(batch), b = new Batch(batch);
-            maker.ask(() -> fill(a));
-            maker.ask(() -> fill(b));
-        } else {
-            reading = new Batch(batch);
-            taken = reading.size = 0;
-        }
+        Batch a = new Batch(batch), b = new Batch(batch); // two ahead: one is read while the other is made
+        maker.ask(() -> fill(a));
+        maker.ask(() -> fill(b));
     }
 
     @Override
     public boolean next(PsinsRecord r) throws IOException {
-        if (taken == reading().size) {
-            if (reading.failure != null) throw reading.failure;
-            if (reading.last) return false;
-            Batch done = reading;
-            taken = 0;
-            if (maker == null) {
-                fill(done);
-            } else {
+        while (reading == null || taken == reading.size) {
+            if (reading != null) {
+                if (reading.failure != null) throw reading.failure;
+                if (reading.last) return false;
+                Batch done = reading;
                 maker.ask(() -> fill(done));
-                reading = null;
-                reading();
             }
-            if (reading.failure != null) throw reading.failure;
-            if (reading.size == 0) return false;
+            try {
+                reading = made.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while task " + pe + "'s records were made");
+            }
+            taken = 0;
         }
         reading.records[taken++].copyTo(r);
         return true;
-    }
-
-    /** The batch to read: the one being read, else the next one made (waited for). */
-    private Batch reading() throws IOException {
-        if (reading != null) return reading;
-        try {
-            reading = made.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while task " + pe + "'s records were made");
-        }
-        return reading;
     }
 
     /** Makes the task's next records into b (where batches are made). */
@@ -141,8 +123,7 @@ final class TaskStream implements RecordReader, TaskConverter {
         }
         b.last = ended;
         filling = null;
-        if (maker != null) made.add(b);
-        else reading = b;
+        made.add(b);
     }
 
     private void open() throws IOException {
