@@ -57,6 +57,14 @@ public final class MergedRun {
             return 1;
         }
         if (Files.isDirectory(input) && TemporaryCopy.of(input) == TemporaryCopy.NEVER) {
+            String tooMany = TemporaryCopy.tooManyToReadSideBySide(input);
+            if (tooMany != null) {
+                err.println(tool + ": " + input + ": " + tooMany + "; give TMPDIR (" + Temporary.systemDirectory()
+                        + ") room for a merged copy" + (TemporaryCopy.asked(System.getenv(TemporaryCopy.VARIABLE))
+                        == TemporaryCopy.NEVER ? " and unset " + TemporaryCopy.VARIABLE : "")
+                        + ", or merge it once: shmem2psins -o RUN.psins " + input);
+                return 1;
+            }
             StreamedRun run;
             try {
                 run = StreamedRun.merge(input, bars, err);
