@@ -27,7 +27,7 @@ class WaitStatesTest {
 
     private WaitStates states(SyntheticRun run, String name) throws Exception {
         Path trace = run.writeTo(Files.createDirectories(dir.resolve(name)));
-        try (TemporaryMerge m = TemporaryMerge.of(trace, new PrintStream(new ByteArrayOutputStream()));
+        try (TemporaryMerge m = TemporaryMerge.of(trace, "test", new PrintStream(new ByteArrayOutputStream()));
              PsinsFile f = PsinsFile.open(m.path())) {
             assertEquals(0, m.status());
             return WaitStates.of(f, note -> { });

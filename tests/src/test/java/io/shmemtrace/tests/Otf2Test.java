@@ -152,8 +152,9 @@ class Otf2Test {
         Path archive = dir.resolve("out.otf2");
         Command.Result r = Command.of(SHMEM2OTF2, "-o", archive.toString(), foreign.toString()).run();
         assertEquals(1, r.exitCode(), r.describe());
-        // the merge step names the file and what is wrong with it, then says the run had no readable trace
-        assertEquals("shmem2psins: " + foreign.resolve("pe00000.shmt") + ": not a shmemtrace trace: 11 bytes, shorter"
+        // the merge step names the file and what is wrong with it, then says the run had no readable trace; every
+        // line starts with the name of the tool the user ran, the merge's too
+        assertEquals("shmem2otf2: " + foreign.resolve("pe00000.shmt") + ": not a shmemtrace trace: 11 bytes, shorter"
                 + " than a header", r.stderr().lines().findFirst().orElseThrow());
         assertFalse(Files.exists(archive));
         try (var left = Files.list(dir)) {

@@ -68,7 +68,7 @@ class StreamedMergeTest {
         }
         Recording streamed = new Recording();
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
-        Merge.Result r = Merge.stream(List.of(run), align, null, streamed, new PrintStream(messages));
+        Merge.Result r = Merge.stream(List.of(run), align, null, streamed, "test", new PrintStream(messages));
         assertEquals(0, r.status(), messages.toString());
         assertEquals(align == Alignment.Mode.BARRIER ? AlignmentMethod.BARRIER : AlignmentMethod.MONOTONIC, r.alignment());
         assertTrue(fromFile.records.size() > 100, run + ": " + fromFile.records.size() + " records");

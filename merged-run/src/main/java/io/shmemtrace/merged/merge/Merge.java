@@ -46,20 +46,30 @@ public final class Merge {
                          AlignmentMethod alignment) {}
 
     private static final int MAX_MESSAGES = 50;
+    /** The command whose work this is, when no other tool runs the merge for its own. */
+    private static final String SHMEM2PSINS = "shmem2psins";
 
     private final Options o;
     private final PrintStream err;
+    /** The tool the user ran: the merge's messages start with its name, as every line of that tool does. */
+    private final String tool;
     private int messages;
     /** Where a merge of the tables alone ({@link StreamedRun}) leaves what reading the traces again needs; else null. */
     private StreamedRun.Tables tablesOnly;
 
-    private Merge(Options o, PrintStream err) {
+    private Merge(Options o, PrintStream err, String tool) {
         this.o = o;
         this.err = err;
+        this.tool = tool;
     }
 
     public static Result run(Options options, PrintStream err) throws IOException {
-        return new Merge(options, err).run();
+        return run(options, err, SHMEM2PSINS);
+    }
+
+    /** The same, for tool (a tool that merges a run for its own work: messages start with its name). */
+    static Result run(Options options, PrintStream err, String tool) throws IOException {
+        return new Merge(options, err, tool).run();
     }
 
     /**
@@ -70,17 +80,17 @@ public final class Merge {
      * are on err).
      */
     public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
-                                PrintStream err) throws IOException {
-        return new Merge(new Options(inputs, null, null, false, 64, align, true, progress), err).stream(converter);
+                                String tool, PrintStream err) throws IOException {
+        return new Merge(new Options(inputs, null, null, false, 64, align, true, progress), err, tool).stream(converter);
     }
 
     /**
      * The run's header, index and tables merged into output, with no records (each task's records are counted,
      * and read again from its trace when asked for: {@link StreamedRun}); what that reading needs goes to tables.
      */
-    static Result tables(List<Path> inputs, Path output, PrintStream progress, StreamedRun.Tables tables, PrintStream err)
-            throws IOException {
-        Merge m = new Merge(new Options(inputs, output, null, false, 64, Alignment.Mode.AUTO, true, progress), err);
+    static Result tables(List<Path> inputs, Path output, PrintStream progress, StreamedRun.Tables tables, String tool,
+                         PrintStream err) throws IOException {
+        Merge m = new Merge(new Options(inputs, output, null, false, 64, Alignment.Mode.AUTO, true, progress), err, tool);
         m.tablesOnly = tables;
         TraceRun scan = m.scan();
         if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
@@ -126,9 +136,9 @@ public final class Merge {
 
     private void say(String message) {
         if (++messages <= MAX_MESSAGES) {
-            err.println("shmem2psins: " + message);
+            err.println(tool + ": " + message);
         } else if (messages == MAX_MESSAGES + 1) {
-            err.println("shmem2psins: (more messages left out)");
+            err.println(tool + ": (more messages left out)");
         }
     }
 
@@ -198,7 +208,8 @@ public final class Merge {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         long events = 0;
-        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null, "shmem2psins", npes, "PEs");
+        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null,
+                tool.equals(SHMEM2PSINS) ? tool : tool + ": merging", npes, "PEs");
         try {
             for (int pe = 0; pe < npes; pe++) {
                 output.next(pe);

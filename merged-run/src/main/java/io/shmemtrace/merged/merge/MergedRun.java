@@ -42,7 +42,7 @@ public final class MergedRun {
      * the converter's output is to be thrown away (the reasons are on err).
      */
     public static int convertTasks(Path input, String tool, PrintStream err, TaskConverter converter) throws IOException {
-        if (Files.isDirectory(input)) return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, err).status();
+        if (Files.isDirectory(input)) return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, tool, err).status();
         return convert(input, tool, err, null, f -> {
             FileTasks.convert(f, converter);
             return 0;
@@ -67,7 +67,7 @@ public final class MergedRun {
             }
             StreamedRun run;
             try {
-                run = StreamedRun.merge(input, bars, err);
+                run = StreamedRun.merge(input, tool, bars, err);
             } catch (IOException e) {
                 return cannotMerge(err, tool, input, "its tables", e, "");
             }
@@ -76,7 +76,7 @@ public final class MergedRun {
         }
         TemporaryMerge temporary;
         try {
-            temporary = TemporaryMerge.of(input, err, bars);
+            temporary = TemporaryMerge.of(input, tool, err, bars);
         } catch (IOException e) {
             return cannotMerge(err, tool, input, "it", e, "; or merge it once: shmem2psins -o RUN.psins " + input);
         }

@@ -24,19 +24,22 @@ public final class TemporaryMerge implements AutoCloseable {
         this.status = status;
     }
 
-    /** input: a merged file or a run directory; the merge's messages go to err (and a bar, on a terminal). */
-    public static TemporaryMerge of(Path input, PrintStream err) throws IOException {
-        return of(input, err, Progress.onTerminal() ? err : null);
+    /**
+     * input: a merged file or a run directory; the merge's messages go to err (and a bar, on a terminal), starting
+     * with tool's name.
+     */
+    public static TemporaryMerge of(Path input, String tool, PrintStream err) throws IOException {
+        return of(input, tool, err, Progress.onTerminal() ? err : null);
     }
 
     /** The same, with the merge's progress bar on progress (null: none). */
-    public static TemporaryMerge of(Path input, PrintStream err, PrintStream progress) throws IOException {
+    public static TemporaryMerge of(Path input, String tool, PrintStream err, PrintStream progress) throws IOException {
         if (!Files.isDirectory(input)) return new TemporaryMerge(input, null, 0);
         Temporary dir = Temporary.directory(null, "shmemtrace-merge-"); // removed even if the tool is ended first
         Path merged = dir.path().resolve("run.psins");
         try {
             Merge.Result r = Merge.run(new Merge.Options(List.of(input), merged, dir.path().resolve("run.RankPid.extended"),
-                    false, 64, Alignment.Mode.AUTO, true, progress), err);
+                    false, 64, Alignment.Mode.AUTO, true, progress), err, tool);
             return new TemporaryMerge(merged, dir, r.status());
         } catch (IOException | RuntimeException e) {
             dir.close();
