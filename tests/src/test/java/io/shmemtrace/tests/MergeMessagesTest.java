@@ -3,6 +3,7 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shmemtrace.tests.support.Command;
+import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,5 +40,26 @@ class MergeMessagesTest {
                         tool.get(0) + ", " + copy + ": " + r.describe());
             }
         }
+    }
+
+    /** A damaged trace: the refusal says how to merge what is intact, with the options of the tool that has them. */
+    @Test
+    void aDamagedRunIsRefusedWithTheWayToWhatIsIntact() throws Exception {
+        Path run = SyntheticRuns.make("merge-messages-damaged", 2, 2000, "--block-size", "4096");
+        Path trace = run.resolve("pe00001.shmt");
+        byte[] bytes = Files.readAllBytes(trace);
+        for (int i = 5000; i < 5064; i++) bytes[i] ^= (byte) 0xFF; // inside the second block's payload
+        Files.write(trace, bytes);
+        Command.Result merged = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-o",
+                run + ".psins", run.toString()).run();
+        assertEquals(1, merged.exitCode(), merged.describe());
+        assertEquals("shmem2psins: nothing written: " + trace + " is damaged (--allow-partial merges what is intact)",
+                merged.stderr().lines().reduce((a, b) -> b).orElseThrow(), merged.describe());
+        Command.Result replayed = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "--comm-model",
+                "measured", run.toString()).run();
+        assertEquals(1, replayed.exitCode(), replayed.describe());
+        assertEquals("shmemsim: cannot merge the run: " + trace + " is damaged (shmem2psins --allow-partial -o RUN.psins "
+                + run + " merges what is intact, and shmemsim reads RUN.psins)",
+                replayed.stderr().lines().reduce((a, b) -> b).orElseThrow(), replayed.describe());
     }
 }

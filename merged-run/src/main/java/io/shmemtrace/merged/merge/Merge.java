@@ -142,6 +142,17 @@ public final class Merge {
         }
     }
 
+    /**
+     * Why a run with problems is not merged, and how to merge what is intact: shmem2psins's own option, or, for a
+     * tool that merges the run for its own work (and has no such option), shmem2psins with it.
+     */
+    private String refused(String why) {
+        if (tool.equals(SHMEM2PSINS)) return "nothing written: " + why + " (--allow-partial merges what is intact)";
+        return "cannot merge the run: " + why + " (shmem2psins --allow-partial -o RUN.psins "
+                + String.join(" ", o.inputs().stream().map(Path::toString).toList())
+                + " merges what is intact, and " + tool + " reads RUN.psins)";
+    }
+
     private Result fail(String message) {
         say(message);
         return new Result(1, 0, 0, 0, 0, 0, null);
@@ -183,8 +194,7 @@ public final class Merge {
             }
         }
         if (scan.problems() > 0 && !o.allowPartial()) {
-            say("nothing written: " + scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s")
-                    + " above (--allow-partial merges what is intact)");
+            say(refused(scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s") + " above"));
             return null;
         }
         return scan;
@@ -216,7 +226,7 @@ public final class Merge {
                 TraceRun.Input input = byPe[pe];
                 TraceFile file = input == null ? null : open(input);
                 if (file == null && input != null && !o.allowPartial()) {
-                    return "nothing written: " + input.path() + " cannot be read (--allow-partial merges what is intact)";
+                    return refused(input.path() + " cannot be read");
                 }
                 if (file == null) continue;
                 if (sites != null) sites.begin(ModuleMap.of(file, this::say));
@@ -237,7 +247,7 @@ public final class Merge {
                     damaged[pe] |= p.damage();
                 }
                 if (damaged[pe] && !o.allowPartial()) {
-                    return "nothing written: " + file.path() + " is damaged (--allow-partial merges what is intact)";
+                    return refused(file.path() + " is damaged");
                 }
                 progress.update(pe + 1, events);
             }
