@@ -59,10 +59,8 @@ public final class MergedRun {
         if (Files.isDirectory(input) && TemporaryCopy.of(input) == TemporaryCopy.NEVER) {
             String tooMany = TemporaryCopy.tooManyToReadSideBySide(input);
             if (tooMany != null) {
-                err.println(tool + ": " + input + ": " + tooMany + "; give TMPDIR (" + Temporary.systemDirectory()
-                        + ") room for a merged copy" + (TemporaryCopy.asked(System.getenv(TemporaryCopy.VARIABLE))
-                        == TemporaryCopy.NEVER ? " and unset " + TemporaryCopy.VARIABLE : "")
-                        + ", or merge it once: shmem2psins -o RUN.psins " + input);
+                err.println(tool + ": " + input + ": " + tooMany + "; " + TemporaryCopy.roomForACopy() + ", "
+                        + mergeOnce(input));
                 return 1;
             }
             StreamedRun run;
@@ -78,7 +76,7 @@ public final class MergedRun {
         try {
             temporary = TemporaryMerge.of(input, tool, err, bars);
         } catch (IOException e) {
-            return cannotMerge(err, tool, input, "it", e, "; or merge it once: shmem2psins -o RUN.psins " + input);
+            return cannotMerge(err, tool, input, "it", e, "; " + mergeOnce(input));
         }
         try (TemporaryMerge merged = temporary) {
             if (merged.status() != 0) return merged.status();
@@ -101,6 +99,11 @@ public final class MergedRun {
         err.println(tool + ": " + input + ": cannot merge " + what + " into a temporary file under "
                 + Temporary.systemDirectory() + ": " + IoErrors.describe(e) + " (TMPDIR says where" + more + ")");
         return 1;
+    }
+
+    /** The way around any temporary file: a merged file made once, which every such tool reads as it is. */
+    private static String mergeOnce(Path input) {
+        return "or merge it once: shmem2psins -o RUN.psins " + input;
     }
 
     /** The converter over an opened run, which it closes. */

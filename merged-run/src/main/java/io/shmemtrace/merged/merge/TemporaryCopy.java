@@ -72,6 +72,12 @@ enum TemporaryCopy {
         }
     }
 
+    /** What makes a copy possible: room under TMPDIR, and the setting unset where it asked for none. */
+    static String roomForACopy() {
+        return "give TMPDIR (" + Temporary.systemDirectory() + ") room for a merged copy"
+                + (asked(System.getenv(VARIABLE)) == NEVER ? " and unset " + VARIABLE : "");
+    }
+
     /** The setting's value (anything else than always or never: auto). */
     static TemporaryCopy asked(String value) {
         if ("always".equals(value)) return ALWAYS;

@@ -4,11 +4,12 @@ import io.shmemtrace.merged.read.PsinsRecord;
 import java.util.Arrays;
 
 /**
- * Every task's transfers in flight, by the key of what completes them (in a merged file the completing event; read
- * from a run directory, the first call of their group: {@link PsinsRecord#completesKey}) (a quiet, a barrier, ...) and their target:
- * when the last of them to each target lands. A task has a few at a time, so a short list scanned end to end
- * beats any map; and each task's list is one array of longs, its length first, then per entry the key (completing
- * event, target, whether an _nbi call posted it) and the landing time: at 16,384 tasks a list touched per call
+ * Every task's transfers in flight, by what completes them (a quiet, a barrier, ...) and their target: when the last
+ * of them to each target lands. What completes a transfer is a completion key: in a merged file the completing
+ * event, read from a run directory the first call of the transfer's group ({@link PsinsRecord#completesKey}). A task
+ * has a few at a time, so a short list scanned end to end beats any map; and each task's list is one array of longs,
+ * its length first, then per entry the key (completion key, target, whether an _nbi call posted it) and the landing
+ * time: at 16,384 tasks a list touched per call
  * costs what its cache misses cost, and an object with four arrays had five (the replay's top method in JFR).
  */
 final class PendingCompletions {
@@ -28,11 +29,11 @@ final class PendingCompletions {
     }
 
     /** The key of (completion key, target), posted in its lowest bit; target -1 (none) and up. */
-    private static long key(int event, int target, boolean posted) {
-        return (long) event << 32 | (long) (target + 1) << 1 | (posted ? 1 : 0);
+    private static long key(int completion, int target, boolean posted) {
+        return (long) completion << 32 | (long) (target + 1) << 1 | (posted ? 1 : 0);
     }
 
-    private static int eventOf(long key) {
+    private static int completionOf(long key) {
         return (int) (key >> 32);
     }
 
@@ -44,13 +45,13 @@ final class PendingCompletions {
         return byTask[task][0] == 0;
     }
 
-    /** A transfer of task to target, completed by what event keys, lands at time; nbi: posted by an _nbi call. */
-    void add(int task, int event, int target, double time, boolean nbi) {
+    /** A transfer of task to target, completed by completion (a key), lands at time; nbi: posted by an _nbi call. */
+    void add(int task, int completion, int target, double time, boolean nbi) {
         long[] a = byTask[task];
         int size = (int) a[0];
-        long k = key(event, target, nbi);
+        long k = key(completion, target, nbi);
         for (int i = 1; i < 1 + ENTRY * size; i += ENTRY) {
-            if ((a[i] | 1) == (k | 1)) { // the same event and target
+            if ((a[i] | 1) == (k | 1)) { // the same completion and target
                 if (time > Double.longBitsToDouble(a[i + 1])) a[i + 1] = Double.doubleToRawLongBits(time);
                 a[i] |= k & 1;
                 return;
@@ -65,7 +66,7 @@ final class PendingCompletions {
 
     /** Whether the entry's key is one of those record r completes ({@link PsinsRecord#completesKey}). */
     private static boolean completedBy(long entry, PsinsRecord r, int keys) {
-        int key = eventOf(entry);
+        int key = completionOf(entry);
         for (int k = 0; k < keys; k++) if (key == (int) r.completesKey(k)) return true;
         return false;
     }
