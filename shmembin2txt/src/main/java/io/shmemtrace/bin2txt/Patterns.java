@@ -1,15 +1,14 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.Progress;
-import io.shmemtrace.merged.merge.MergedRun;
-import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.report.TimelineWaits;
 import io.shmemtrace.replay.report.WaitStates;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-/** --patterns: a run's wait states, from its merged trace replayed on its own times. */
+/** --patterns: a run's wait states, from its timeline on the merge's aligned clocks ({@link TimelineWaits}). */
 final class Patterns {
     private Patterns() {}
 
@@ -41,20 +40,10 @@ final class Patterns {
     }
 
     private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars) throws IOException {
-        return MergedRun.convert(run, "shmembin2txt", err, bars, f -> {
-            try {
-                Progress progress = new Progress(bars == null ? err : bars, bars != null, "shmembin2txt: wait states",
-                        f.header().events(), "events");
-                WaitStates states = WaitStates.of(f, note -> err.println("shmembin2txt: " + note),
-                        done -> progress.update(done, done));
-                progress.done();
-                if (csv) states.csv(out);
-                else states.print(out);
-                return 0;
-            } catch (ReplayException e) {
-                err.println("shmembin2txt: " + run + ": " + e.getMessage());
-                return 1;
-            }
-        });
+        WaitStates states = TimelineWaits.of(run, "shmembin2txt", err, bars);
+        if (states == null) return 1;
+        if (csv) states.csv(out);
+        else states.print(out);
+        return 0;
     }
 }

@@ -3,9 +3,10 @@ package io.shmemtrace.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.merged.merge.TemporaryMerge;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.merge.Alignment;
+import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.replay.engine.WaitState;
+import io.shmemtrace.replay.report.TimelineWaits;
 import io.shmemtrace.replay.report.WaitStates;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,13 +26,26 @@ class WaitStatesTest {
     @TempDir
     Path dir;
 
+    /** The run's wait states from its traces, checked against those from its merged file: the same text. */
     private WaitStates states(SyntheticRun run, String name) throws Exception {
         Path trace = run.writeTo(Files.createDirectories(dir.resolve(name)));
-        try (TemporaryMerge m = TemporaryMerge.of(trace, "test", new PrintStream(new ByteArrayOutputStream()));
-             PsinsFile f = PsinsFile.open(m.path())) {
-            assertEquals(0, m.status());
-            return WaitStates.of(f, note -> { });
-        }
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8);
+        WaitStates fromTraces = TimelineWaits.of(trace, "test", err, null);
+        Path merged = dir.resolve(name + ".psins");
+        assertEquals(0, Merge.run(new Merge.Options(List.of(trace), merged,
+                dir.resolve(name + ".RankPid.extended"), false, 64, Alignment.Mode.AUTO, false,
+                null), err).status());
+        WaitStates fromFile = TimelineWaits.of(merged, "test", err, null);
+        assertEquals("", said.toString(StandardCharsets.UTF_8));
+        assertEquals(text(fromFile), text(fromTraces));
+        return fromTraces;
+    }
+
+    private static String text(WaitStates s) {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        s.print(new PrintStream(text, true, StandardCharsets.UTF_8));
+        return text.toString(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -57,8 +71,8 @@ class WaitStatesTest {
 
     /**
      * A run that cannot happen (PE 1 reaches each barrier 10 ms after PE 0, yet PE 0's barriers last 1 us, as a
-     * synthetic run or clocks aligned badly make it): the replay finds PE 0 waiting 10 ms, but a wait is part of its
-     * call, so each is counted at the call's 1 us and the report says how much was cut.
+     * synthetic run or clocks aligned badly make it): the timeline has PE 0 waiting 10, 20 and 30 ms, but a wait is
+     * part of its call, so each is counted at the call's 1 us and the report says how much was cut.
      */
     @Test
     void aWaitNeverExceedsTheCallItIsPartOf() throws Exception {
@@ -69,11 +83,9 @@ class WaitStatesTest {
         WaitStates s = states(run.all("shmem_finalize", 0, 1000), "impossible");
         assertEquals(3 * 1000 * NS, s.ofPe(WaitState.WAIT_AT_BARRIER, 0), 1e-12, "at most the barriers' own time");
         assertEquals(3, s.beyondCall());
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        s.print(new PrintStream(text, true, StandardCharsets.UTF_8));
-        String said = text.toString(StandardCharsets.UTF_8).lines().toList().get(1);
-        assertTrue(said.startsWith("  (the replay does not reproduce this run: 3 waits were longer than their call, by"),
-                said);
+        String said = text(s).lines().toList().get(1);
+        assertTrue(said.startsWith("  (the aligned clocks do not agree with this run: 3 waits were longer than their call,"
+                + " by 0.059997000 s in all;"), said);
     }
 
     @Test
@@ -103,5 +115,34 @@ class WaitStatesTest {
         // over inside the clear_lock, and the traced set_lock's last microsecond is its own cost
         assertEquals(2 * MS * NS, s.ofPe(WaitState.LOCK_CONTENTION, 1), 1e-12);
         assertEquals(0, s.ofPe(WaitState.LOCK_CONTENTION, 0), 1e-12);
+    }
+
+    @Test
+    void aQuietAfterNbiPutsIsNotOverlappedAndABarrierOnlyForWhatItDidNotWait() throws Exception {
+        // PE 0 posts a put, then its quiet takes 3 ms; it posts another, and its barrier (5 ms) waits 2 ms for PE 1:
+        // the barrier's other 3 ms went to the put. PE 1's quiet completes nothing posted: no wait.
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 3 * MS);
+        run.call(0, "shmem_putmem_nbi", 0, 1000, 1, 8, ADDR).call(0, "shmem_barrier_all", 0, 5 * MS);
+        run.call(1, "shmem_quiet", 0, 1000).call(1, "shmem_barrier_all", 5 * MS + 11_000, 3 * MS);
+        WaitStates s = states(run.all("shmem_finalize", 0, 1000), "nbi");
+        assertEquals(2 * MS * NS, s.ofPe(WaitState.WAIT_AT_BARRIER, 0), 1e-12);
+        assertEquals((3 * MS + 3 * MS) * NS, s.ofPe(WaitState.NBI_NOT_OVERLAPPED, 0), 1e-12);
+        assertEquals(0, s.ofPe(WaitState.NBI_NOT_OVERLAPPED, 1), 1e-12);
+        assertEquals(0, s.ofPe(WaitState.WAIT_AT_BARRIER, 1), 1e-12);
+        assertEquals(0, s.beyondCall());
+    }
+
+    @Test
+    void aWaitIsReleasedByTheLatestWriteToItsWord() throws Exception {
+        // PE 1 writes another word of PE 0 at 2 ms, PE 0's flag at 2.001 ms and again at 5 ms; PE 0 waits on the flag
+        // from 1 ms to 5.002 ms: it waited for the last write, seen at its return (5.001 ms)
+        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_long_p", 2 * MS - 1000, 1000, 0, ADDR + 8).call(1, "shmem_long_p", 0, 1000, 0, ADDR)
+                .call(1, "shmem_long_p", 3 * MS - 2000, 1000, 0, ADDR);
+        run.call(0, "shmem_long_wait_until", MS - 1000, 4 * MS + 2000, ADDR, 0, 1);
+        WaitStates s = states(run.all("shmem_barrier_all", MS, 1000).all("shmem_finalize", 0, 1000), "writer");
+        assertEquals((4 * MS + 1000) * NS, s.ofPe(WaitState.LATE_WRITER, 0), 1e-12);
+        assertEquals(0, s.ofPe(WaitState.LATE_WRITER, 1), 1e-12);
     }
 }

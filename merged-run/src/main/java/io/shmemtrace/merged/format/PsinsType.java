@@ -122,6 +122,11 @@ public enum PsinsType {
         return posted && types[1] != null ? types[1] : types[0];
     }
 
+    /** Whether it is the posted (_nbi) form of its operation: a call that returns before its transfer has begun. */
+    public boolean posted() {
+        return posted;
+    }
+
     /** Whether its RMA record carries a signal word (put_signal). */
     public boolean signals() {
         return operation == Operation.PUT_SIGNAL;

@@ -130,7 +130,7 @@ public final class Merge {
         collectives.finish(merged);
         int missing = 0;
         for (boolean m : merged) missing += m ? 0 : 1;
-        sink.finish(task.regionNames.all(), collectives.sets());
+        sink.finish(task.regionNames.all(), collectives.sets(), sites);
         return new Result(0, events[0], npes, missing, collectives.mismatches(), task.unpairedLocks(), alignment.method());
     }
 

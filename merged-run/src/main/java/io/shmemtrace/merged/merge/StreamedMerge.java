@@ -3,6 +3,7 @@ package io.shmemtrace.merged.merge;
 import static io.shmemtrace.merged.format.PsinsLayout.NO_EVENT;
 
 import io.shmemtrace.format.Escape;
+import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
@@ -12,7 +13,9 @@ import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The sink that hands the merge's records to a {@link TaskConverter} as they are made, as the file's reader
@@ -141,8 +144,18 @@ final class StreamedMerge implements RecordSink {
         completed = 0;
     }
 
-    /** Once every task is done: the tables as the merged file's reader gives them. */
-    void finish(List<String> regionNames, List<Collectives.PeSet> sets) throws IOException {
+    /** Once every task is done: the tables as the merged file's reader gives them (sites: null without call sites). */
+    void finish(List<String> regionNames, List<Collectives.PeSet> sets, Sites sites) throws IOException {
+        if (sites != null) {
+            List<SiteKey> keys = new ArrayList<>();
+            Map<String, String> buildIds = new HashMap<>();
+            for (SiteKey site : sites.all()) { // as the file's site table keeps them
+                SiteKey key = new SiteKey(Escape.text(site.module()), site.offset());
+                keys.add(key);
+                if (key.known()) buildIds.putIfAbsent(key.module(), Escape.text(sites.buildId(site.module())));
+            }
+            converter.callSites(keys, buildIds);
+        }
         List<CallEntry> table = new ArrayList<>();
         for (Calls.Call c : calls.all()) table.add(entry(c));
         List<PeSet> peSets = new ArrayList<>();

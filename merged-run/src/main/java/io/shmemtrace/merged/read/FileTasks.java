@@ -34,6 +34,7 @@ public final class FileTasks {
             }
             c.endTask(task);
         }
+        if (f.hasCallsites()) c.callSites(f.sites(), f.siteBuildIds());
         c.finish(f.calls(), f.regionNames(), f.peSets());
     }
 

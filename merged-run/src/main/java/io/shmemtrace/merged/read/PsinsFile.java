@@ -117,10 +117,12 @@ public final class PsinsFile implements AutoCloseable {
 
     /** Each site's name (function@file:line where the objects are still here), indexed like {@link #sites()}. */
     public List<String> siteNames(Consumer<String> notes) {
-        Symbolizer symbolizer = new Symbolizer(notes);
-        siteBuildIds.forEach(symbolizer::expect);
-        Map<SiteKey, String> names = symbolizer.names(sites);
-        return sites.stream().map(names::get).toList();
+        return Symbolizer.names(sites, siteBuildIds, notes);
+    }
+
+    /** The build id of each object the sites are in, as the run recorded it. */
+    public Map<String, String> siteBuildIds() {
+        return siteBuildIds;
     }
 
     private ByteBuffer fill(long offset, int length, String what) throws IOException, PsinsFormatException {

@@ -205,6 +205,16 @@ public final class PsinsRecord {
         return Math.round(seconds * 1e9);
     }
 
+    /**
+     * A collective of no elements: a broadcast, fcollect, all-to-all or reduction whose count is 0 (every member
+     * passes the same count) has nothing to wait for, and implementations return at once (SOS's did in every trace:
+     * a member leaves before the others arrive). A collect's count is each member's own: one member's empty
+     * contribution says nothing of the others'.
+     */
+    public boolean synchronisesNoOne() {
+        return type.payload() == PsinsType.Payload.COLLECTIVE && call.bytes() && bytes == 0 && type != PsinsType.COLLECT;
+    }
+
     public PsinsType type() { return type; }
     public int task() { return task; }
     public long event() { return event; }

@@ -1,7 +1,9 @@
 package io.shmemtrace.merged.read;
 
+import io.shmemtrace.format.sites.SiteKey;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A converter that takes a merged run one task after another (shmem2otf2): from a merged file
@@ -25,6 +27,13 @@ public interface TaskConverter {
     void record(PsinsRecord r, long[] completes, int n) throws IOException;
 
     void endTask(int task) throws IOException;
+
+    /**
+     * After the last task, before {@link #finish}, for a run traced with call sites: the site table that
+     * {@link PsinsRecord#site()} indexes, and the build id each of their objects had in the run (for
+     * io.shmemtrace.format.sites.Symbolizer#names).
+     */
+    default void callSites(List<SiteKey> sites, Map<String, String> buildIds) throws IOException { }
 
     /** After the last task: the tables, whole (calls, region names and PE sets numbered as the records name them). */
     void finish(List<CallEntry> calls, List<String> regionNames, List<PeSet> peSets) throws IOException;

@@ -68,11 +68,7 @@ final class CollectiveCalls implements Handler {
     @Override
     public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
         PsinsRecord r = s.current;
-        if (r.call().bytes() && r.bytes() == 0 && r.type() != COLLECT) {
-            // A broadcast, fcollect, all-to-all or reduction of no elements (every member passes the same count) has
-            // nothing to wait for: implementations return at once (SOS's did in every trace: a member leaves before
-            // the others arrive), so it synchronises no one. A collect's count is each member's own: one member's
-            // empty contribution says nothing of the others'.
+        if (r.synchronisesNoOne()) {
             replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             return;
         }
@@ -160,11 +156,7 @@ final class CollectiveCalls implements Handler {
         }
         double waited = Math.min(lastArrival - m.arrival, end - m.arrival);
         if (waited <= 0) return;
-        WaitState state = switch (r.type()) {
-            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WaitState.WAIT_AT_BARRIER;
-            default -> WaitState.WAIT_AT_NXN;
-        };
-        replay.waits.waited(state, r, waited);
+        replay.waits.waited(WaitState.atCollective(r.type()), r, waited);
     }
 
     @Override

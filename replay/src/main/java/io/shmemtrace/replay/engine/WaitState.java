@@ -1,5 +1,6 @@
 package io.shmemtrace.replay.engine;
 
+import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsRecord;
 
 /**
@@ -26,6 +27,17 @@ public enum WaitState {
 
     WaitState(String label) {
         this.label = label;
+    }
+
+    /**
+     * The pattern of a member's wait at a collective of type for the last member to arrive (a broadcast's members
+     * wait for its root instead: {@link #LATE_BROADCAST}).
+     */
+    public static WaitState atCollective(PsinsType type) {
+        return switch (type) {
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WAIT_AT_BARRIER;
+            default -> WAIT_AT_NXN;
+        };
     }
 
     /** Receives each wait a replay finds: its pattern, the call it waited in (its task, function, site), seconds. */

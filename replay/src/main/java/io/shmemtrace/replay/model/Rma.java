@@ -17,7 +17,7 @@ public record Rma(PsinsType type, int source, int target, long bytes, boolean sa
     }
 
     public boolean posted() {
-        return type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI;
+        return type.posted();
     }
 
     /** Fetching atomics wait for their answer, as gets do. */

@@ -42,6 +42,17 @@ public final class Symbolizer {
         return this;
     }
 
+    /**
+     * The names of a run's sites, in their order: function@file:line where the objects are still here (buildIds: each
+     * object's build id as the run recorded it), else the unresolved form.
+     */
+    public static List<String> names(List<SiteKey> sites, Map<String, String> buildIds, Consumer<String> notes) {
+        Symbolizer symbolizer = new Symbolizer(notes);
+        buildIds.forEach(symbolizer::expect);
+        Map<SiteKey, String> names = symbolizer.names(sites);
+        return sites.stream().map(names::get).toList();
+    }
+
     /** A name for every site: function@file:line where it can be found, else the unresolved form. */
     public Map<SiteKey, String> names(Collection<SiteKey> sites) {
         Map<String, List<SiteKey>> byModule = new TreeMap<>();

@@ -1,0 +1,308 @@
+package io.shmemtrace.replay.report;
+
+import io.shmemtrace.cli.Progress;
+import io.shmemtrace.format.Operation;
+import io.shmemtrace.format.sites.SiteKey;
+import io.shmemtrace.format.sites.Symbolizer;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.read.CallEntry;
+import io.shmemtrace.merged.read.Host;
+import io.shmemtrace.merged.read.PeSet;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.replay.engine.WaitState;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The traced run's wait states, from its own timeline on the merge's aligned clocks, with no replay: what each
+ * call spent waiting for another PE, as the traces show it.
+ * <ul>
+ * <li>A member of a collective waits from its arrival (its call's start) for the last member's; at a broadcast,
+ * for its root's.
+ * <li>A set_lock, or a test_lock that got the lock, waits from its start for the release of the hold granted
+ * before it (the start of that hold's clear_lock: the lock is handed over inside it), holds in the order they
+ * were granted (their set_lock's return).
+ * <li>A wait or test waits for the write that released it: the latest put or atomic to its word started before
+ * it returned, seen at that write's return.
+ * <li>A call that completed _nbi transfers (a quiet, a barrier, ...) spent the rest of its time on them: the
+ * part of the transfers that computation did not hide.
+ * </ul>
+ * A wait is part of its call: one the clocks put past the call's end is counted at the call's time, and said
+ * ({@link WaitStates#beyondCall}). The run is read as a merge hands it over, with no merged copy; a run with
+ * waits or tests is read a second time, for the writes that reach their words.
+ */
+public final class TimelineWaits implements TaskConverter {
+    private static final String SOURCE = "; the traced run's, from its timeline on the aligned clocks";
+    private static final double NO_TIME = Double.NaN;
+
+    private final String tool;
+    private final PrintStream bars;
+    private Progress bar;
+    private final WaitStates states = new WaitStates(SOURCE);
+
+    /** Collective calls that synchronise: key their instance's slot, value their pattern (high) and root (low). */
+    private final HeldCalls collectives = new HeldCalls();
+    /** Per PE set, per instance: its slot + 1 (0: none yet). */
+    private int[][] slotsBySet = new int[1][];
+    private int slots;
+    /** Per instance slot: its set, its last member's arrival, its root's arrival. */
+    private int[] setOfSlot = new int[64];
+    private double[] lastArrival = new double[64], rootArrival = new double[64];
+
+    /** Lock holds (set_lock, test_lock that got it): key the lock, value its release (raw bits; NaN: not seen). */
+    private final HeldCalls holds = new HeldCalls();
+    /** Waits and tests: key the waited address, value its span in bytes. */
+    private final HeldCalls waits = new HeldCalls();
+    private WaitedWords words;
+
+    // The current task's state.
+    /**
+     * Its _nbi calls not completed yet: a bit per event (java.util.BitSet looks for its new highest word at every
+     * clear, which costs as much as the events before when the call cleared is the latest), and how many.
+     */
+    private long[] postedPending = new long[1024];
+    private int postedCount;
+    /** Its holds not released yet, by lock. */
+    private final Map<Long, Integer> openHolds = new HashMap<>();
+
+    // The run's tables, once it is read.
+    private List<CallEntry> calls;
+    private List<String> regionNames;
+    private List<PeSet> peSets;
+    private List<SiteKey> sites = List.of();
+    private Map<String, String> buildIds = Map.of();
+
+    private TimelineWaits(String tool, PrintStream bars) {
+        this.tool = tool;
+        this.bars = bars;
+    }
+
+    /**
+     * The wait states of run (a run directory, merged as it is read, or a merged file); null when it cannot be
+     * read, the reasons on err, each line starting with tool. bars: where progress bars go (null: none).
+     */
+    public static WaitStates of(Path run, String tool, PrintStream err, PrintStream bars) throws IOException {
+        TimelineWaits t = new TimelineWaits(tool, bars);
+        if (MergedRun.convertTasks(run, tool, err, t) != 0) return null;
+        if (t.waits.size > 0) {
+            // the merge said what there was to say about the run the first time: only a failure now is news
+            ByteArrayOutputStream said = new ByteArrayOutputStream();
+            if (MergedRun.convertTasks(run, tool, new PrintStream(said, true, StandardCharsets.UTF_8), t.new Writes()) != 0) {
+                err.print(said.toString(StandardCharsets.UTF_8));
+                return null;
+            }
+        }
+        return t.result(note -> err.println(tool + ": " + note));
+    }
+
+    @Override
+    public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
+        words = new WaitedWords(tasks);
+        bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": wait states", tasks, "PEs");
+    }
+
+    @Override
+    public void beginTask(int task) {
+        Arrays.fill(postedPending, 0);
+        postedCount = 0;
+        openHolds.clear();
+    }
+
+    @Override
+    public void record(PsinsRecord r, long[] completes, int n) {
+        boolean completedPosted = false;
+        for (int i = 0; i < n && postedCount > 0; i++) {
+            int word = (int) (completes[i] >>> 6);
+            long bit = 1L << completes[i];
+            if (word < postedPending.length && (postedPending[word] & bit) != 0) {
+                completedPosted = true;
+                postedPending[word] &= ~bit;
+                postedCount--;
+            }
+        }
+        PsinsType type = r.type();
+        boolean held = switch (type.payload()) {
+            case RMA -> {
+                if (r.call().deferred() && type.posted()) posted(r.event());
+                yield false;
+            }
+            case COLLECTIVE -> collective(r, completedPosted);
+            case LOCK -> lock(r, completedPosted);
+            case SYNC -> { // a wait or test
+                waits.add(r, completedPosted, r.address(), Math.max(1, r.bytes()));
+                words.waitsOn(r.task(), r.address(), r.bytes());
+                yield true;
+            }
+            default -> false;
+        };
+        // a call that waits for no other PE: what it completed took all of it
+        if (!held && completedPosted && r.duration() > 0) {
+            states.add(WaitState.NBI_NOT_OVERLAPPED, r.task(), r.call().index(), r.site(), r.enclosingRegion(), r.duration());
+        }
+    }
+
+    private void posted(long event) {
+        int word = (int) (event >>> 6);
+        if (word >= postedPending.length) postedPending = Arrays.copyOf(postedPending, Math.max(word + 1, 2 * postedPending.length));
+        postedPending[word] |= 1L << event;
+        postedCount++;
+    }
+
+    /** A collective call: kept where it synchronises, its instance's last arrival noted; false where it is not kept. */
+    private boolean collective(PsinsRecord r, boolean completedPosted) {
+        boolean broadcast = r.type() == PsinsType.BROADCAST;
+        if (r.synchronisesNoOne() || broadcast && r.root() < 0) return false;
+        int slot = slot(r.set(), r.instance());
+        if (r.start() > lastArrival[slot]) lastArrival[slot] = r.start();
+        WaitState state = broadcast ? WaitState.LATE_BROADCAST : WaitState.atCollective(r.type());
+        collectives.add(r, completedPosted, slot, (long) state.ordinal() << 32 | (r.root() & 0xFFFFFFFFL));
+        return true;
+    }
+
+    /** The slot of a collective instance (PE set, instance: the merge's matching). */
+    private int slot(int set, int instance) {
+        if (set >= slotsBySet.length) slotsBySet = Arrays.copyOf(slotsBySet, Math.max(set + 1, 2 * slotsBySet.length));
+        int[] bySet = slotsBySet[set];
+        if (bySet == null) bySet = slotsBySet[set] = new int[64];
+        if (instance >= bySet.length) bySet = slotsBySet[set] = Arrays.copyOf(bySet, Math.max(instance + 1, 2 * bySet.length));
+        if (bySet[instance] == 0) {
+            if (slots == setOfSlot.length) {
+                setOfSlot = Arrays.copyOf(setOfSlot, 2 * slots);
+                lastArrival = Arrays.copyOf(lastArrival, 2 * slots);
+                rootArrival = Arrays.copyOf(rootArrival, 2 * slots);
+            }
+            setOfSlot[slots] = set;
+            lastArrival[slots] = Double.NEGATIVE_INFINITY;
+            rootArrival[slots] = NO_TIME;
+            bySet[instance] = ++slots;
+        }
+        return bySet[instance] - 1;
+    }
+
+    /** A lock call: a hold kept (set_lock, or a test_lock that got the lock), or a clear_lock ending one. */
+    private boolean lock(PsinsRecord r, boolean completedPosted) {
+        if (r.type() == PsinsType.CLEAR_LOCK) {
+            Integer hold = openHolds.remove(r.lock());
+            if (hold != null) holds.value[hold] = Double.doubleToRawLongBits(r.start());
+            return false;
+        }
+        if (r.type() == PsinsType.TEST_LOCK && r.result() != 0) return false; // it did not get the lock: no wait
+        openHolds.put(r.lock(), holds.add(r, completedPosted, r.lock(), Double.doubleToRawLongBits(NO_TIME)));
+        return true;
+    }
+
+    @Override
+    public void endTask(int task) {
+        bar.update(task + 1, 0);
+    }
+
+    @Override
+    public void callSites(List<SiteKey> sites, Map<String, String> buildIds) {
+        this.sites = sites;
+        this.buildIds = buildIds;
+    }
+
+    @Override
+    public void finish(List<CallEntry> calls, List<String> regionNames, List<PeSet> peSets) {
+        bar.done();
+        this.calls = calls;
+        this.regionNames = regionNames;
+        this.peSets = peSets;
+    }
+
+    /** The waits, once the run is read (and its writes, where it waits); notes: what naming the call sites found. */
+    private WaitStates result(java.util.function.Consumer<String> notes) {
+        states.tables(calls, Symbolizer.names(sites, buildIds, notes), regionNames);
+        for (int i = 0; i < collectives.size; i++) { // a broadcast's root: the member whose rank in the set is the root
+            int slot = (int) collectives.key[i];
+            if (state(collectives, i) == WaitState.LATE_BROADCAST && rank(collectives.task[i], setOfSlot[slot])
+                    == (int) collectives.value[i]) {
+                rootArrival[slot] = collectives.start[i];
+            }
+        }
+        for (int i = 0; i < collectives.size; i++) {
+            int slot = (int) collectives.key[i];
+            WaitState state = state(collectives, i);
+            count(state, collectives, i, state == WaitState.LATE_BROADCAST ? rootArrival[slot] : lastArrival[slot]);
+        }
+        Integer[] granted = new Integer[holds.size]; // by lock, then in the order the locks were granted
+        for (int i = 0; i < holds.size; i++) granted[i] = i;
+        Arrays.sort(granted, Comparator.<Integer>comparingLong(i -> holds.key[i]).thenComparingDouble(holds::end));
+        for (int k = 0; k < granted.length; k++) {
+            int i = granted[k];
+            boolean after = k > 0 && holds.key[granted[k - 1]] == holds.key[i];
+            count(WaitState.LOCK_CONTENTION, holds, i, after ? Double.longBitsToDouble(holds.value[granted[k - 1]]) : NO_TIME);
+        }
+        for (int i = 0; i < waits.size; i++) {
+            count(WaitState.LATE_WRITER, waits, i, words.released(waits.task[i], waits.key[i], waits.end(i)));
+        }
+        return states;
+    }
+
+    private static WaitState state(HeldCalls c, int i) {
+        return WaitState.values()[(int) (c.value[i] >>> 32)];
+    }
+
+    private int rank(int task, int set) {
+        return set < peSets.size() ? peSets.get(set).ordinal(task) : task;
+    }
+
+    /**
+     * Call i of held waited from its start until awaited (NaN: for nothing known), within its own time; what it
+     * completed of _nbi transfers took the rest of that time.
+     */
+    private void count(WaitState state, HeldCalls held, int i, double awaited) {
+        double waited = awaited - held.start[i], duration = held.duration[i], counted = 0;
+        if (waited > 0) { // false for NaN
+            counted = Math.min(waited, duration);
+            if (waited > duration + 1e-12) states.beyondCall(waited - duration);
+            if (counted > 0) states.add(state, held.task[i], held.call[i], held.site[i], held.region[i], counted);
+        }
+        if (held.posted[i] && duration - counted > 0) {
+            states.add(WaitState.NBI_NOT_OVERLAPPED, held.task[i], held.call[i], held.site[i], held.region[i],
+                    duration - counted);
+        }
+    }
+
+    /** The second reading, of a run with waits: the writes that reach their words. */
+    private final class Writes implements TaskConverter {
+        @Override
+        public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
+            bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": writes to waited words", tasks,
+                    "PEs");
+        }
+
+        @Override
+        public void beginTask(int task) { }
+
+        @Override
+        public void record(PsinsRecord r, long[] completes, int n) {
+            PsinsType type = r.type();
+            if (type.payload() != PsinsType.Payload.RMA || type.operation().group() == Operation.Group.GET) return;
+            double end = r.start() + r.duration();
+            words.wrote(r.target(), r.address(), r.bytes(), r.start(), end);
+            // the signal word is written after the data, and seen with it
+            if (type.signals()) words.wrote(r.target(), r.signal(), Long.BYTES, r.start(), end);
+        }
+
+        @Override
+        public void endTask(int task) {
+            bar.update(task + 1, 0);
+        }
+
+        @Override
+        public void finish(List<CallEntry> calls, List<String> regionNames, List<PeSet> peSets) {
+            bar.done();
+        }
+    }
+}
