@@ -8,9 +8,9 @@ import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 
 /**
- * --html's wait states, worked out on a thread of their own while the report's pass reads the run: the merge and
- * replay they take cost more than that pass, and a machine has a second core (64 PEs x 200,000 events: the page in
- * 2.7-2.8 s against 3.4 s one after the other). Their progress bars stay silent until the pass's own bar is done.
+ * --html's wait states, worked out on a thread of their own while the report's pass reads the run: the merge they
+ * take costs about what that pass costs, and a machine has a second core. Their progress bars stay silent until the
+ * pass's own bar is done.
  */
 final class WaitStatesAhead implements Supplier<String> {
     private final FutureTask<String> text;
