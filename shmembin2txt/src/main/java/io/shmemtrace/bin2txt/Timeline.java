@@ -5,7 +5,6 @@ import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceRun;
 import java.util.ArrayList;
-import java.util.Formatter;
 import java.util.List;
 import java.util.Locale;
 
@@ -97,6 +96,13 @@ final class Timeline {
         }
     }
 
+    /** A box's opening tag, as {@code <rect class="%s" x="%.2f" y="%d" width="%.2f" height="%d">}. */
+    private static StringBuilder rect(StringBuilder h, String kind, double x, int y, double width, int height) {
+        h.append("<rect class=\"").append(kind).append("\" x=\"");
+        TwoDecimals.append(h, x).append("\" y=\"").append(y).append("\" width=\"");
+        return TwoDecimals.append(h, width).append("\" height=\"").append(height).append("\">");
+    }
+
     /** The boxes each of n lanes may draw. */
     static int perLane(int n) {
         return Math.max(1, EVENTS_DRAWN / Math.max(1, n));
@@ -142,46 +148,43 @@ final class Timeline {
             }
         }
         StringBuilder h = new StringBuilder();
-        // one Formatter for the section: String.format makes one per box, and looks up the locale's symbols again
-        // for every number (a third of the page's making, at 40,000 boxes)
-        Formatter f = new Formatter(h, Locale.ROOT);
         h.append("<h2>Timeline</h2>\n");
         if (!anyBox) return h.append("<p>No event in the window.</p>\n").toString();
         if (window != null) {
             from = window[0];
             to = window[1];
         }
-        f.format("<p>From %.6f s to %.6f s after the earliest PE's init; one lane per PE (%d"
+        h.append(String.format(Locale.ROOT, "<p>From %.6f s to %.6f s after the earliest PE's init; one lane per PE (%d"
                 + " shown: %s), a box per call coloured by operation, CPU bursts blank", from / 1e9, to / 1e9, lanes.size(),
-                why);
+                why));
         if (notDrawn > 0) h.append("; ").append(notDrawn).append(" more calls not drawn (--window narrows the span)");
         h.append(". Drag across the lanes to zoom in, double-click to zoom out.</p>\n");
         double scale = WIDTH / (double) Math.max(1, to - from);
         int height = lanes.size() * LANE_H + 4;
-        f.format("<div id=\"timeline\" data-from=\"%d\" data-to=\"%d\"><svg class=\"timeline\""
-                + " width=\"%d\" height=\"%d\">", from, to, WIDTH + LABEL_W, height + 24);
+        h.append(String.format(Locale.ROOT, "<div id=\"timeline\" data-from=\"%d\" data-to=\"%d\"><svg class=\"timeline\""
+                + " width=\"%d\" height=\"%d\">", from, to, WIDTH + LABEL_W, height + 24));
         for (int i = 0; i < lanes.size(); i++) {
             h.append("<text x=\"0\" y=\"").append(i * LANE_H + 11).append("\">PE ").append(lanes.get(i)).append("</text>");
         }
         // the plot area: an inner svg whose viewBox the script narrows to zoom (boxes stretch, labels do not)
-        f.format("<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
-                + " %d\" preserveAspectRatio=\"none\">", LABEL_W, WIDTH, height, WIDTH, height);
+        h.append(String.format(Locale.ROOT, "<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
+                + " %d\" preserveAspectRatio=\"none\">", LABEL_W, WIDTH, height, WIDTH, height));
         for (Lane lane : drawn) {
             int index = lanes.indexOf(lane.pe);
             for (Span r : lane.spans) {
                 if (r.end < from || r.start > to) continue;
                 double x = (Math.max(r.start, from) - from) * scale;
                 if (r.mark) {
-                    f.format("<line class=\"mark\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\">"
-                            + "<title>PE %d mark %s</title></line>", x, x, index * LANE_H, index * LANE_H + LANE_H - 1,
-                            lane.pe, PageAssets.esc(r.name));
+                    TwoDecimals.append(TwoDecimals.append(h.append("<line class=\"mark\" x1=\""), x).append("\" x2=\""), x)
+                            .append("\" y1=\"").append(index * LANE_H).append("\" y2=\"").append(index * LANE_H + LANE_H - 1)
+                            .append("\"><title>PE ").append(lane.pe).append(" mark ").append(PageAssets.esc(r.name))
+                            .append("</title></line>");
                     continue;
                 }
                 double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
-                f.format("<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
-                        + "<title>PE %d region %s %d ns</title></rect>",
-                        r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region", x,
-                        index * LANE_H, w, LANE_H, lane.pe, PageAssets.esc(r.name), r.end - r.start);
+                String kind = r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region";
+                rect(h, kind, x, index * LANE_H, w, LANE_H).append("<title>PE ").append(lane.pe).append(" region ")
+                        .append(PageAssets.esc(r.name)).append(' ').append(r.end - r.start).append(" ns</title></rect>");
             }
         }
         for (Lane lane : drawn) {
@@ -189,14 +192,14 @@ final class Timeline {
             for (Box b : lane.boxes) {
                 double x = (Math.max(b.start, from) - from) * scale;
                 double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
-                f.format("<rect class=\"op-%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\">"
-                        + "<title>PE %d %s %d ns</title></rect>", b.op.group().label(), x, index * LANE_H + 2, w, LANE_H - 3,
-                        lane.pe, b.op.name().toLowerCase(Locale.ROOT), b.end - b.start);
+                rect(h, "op-" + b.op.group().label(), x, index * LANE_H + 2, w, LANE_H - 3).append("<title>PE ")
+                        .append(lane.pe).append(' ').append(b.op.name().toLowerCase(Locale.ROOT)).append(' ')
+                        .append(b.end - b.start).append(" ns</title></rect>");
             }
         }
         h.append("<rect id=\"selection\" x=\"0\" y=\"0\" width=\"0\" height=\"").append(height)
                 .append("\" fill=\"#000\" fill-opacity=\"0.12\"/></svg>");
-        f.format("<g id=\"time-axis\" transform=\"translate(%d,%d)\"></g>", LABEL_W, height + 2);
+        h.append(String.format(Locale.ROOT, "<g id=\"time-axis\" transform=\"translate(%d,%d)\"></g>", LABEL_W, height + 2));
         h.append("</svg></div>\n<p class=\"legend\">");
         for (Operation.Group g : Operation.Group.values()) {
             h.append("<span class=\"op-").append(g.label()).append("\">&#9632;</span> ").append(g.label()).append(' ');
