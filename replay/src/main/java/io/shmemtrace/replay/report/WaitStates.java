@@ -16,13 +16,14 @@ import java.util.function.Consumer;
 
 /**
  * Time lost waiting, by wait-state pattern (the KOJAK paper's, for SHMEM), per PE and per call site: the traced
- * run's ({@link TimelineWaits}), or the run a replay predicts ({@link #collector}). A call site is the waiting function, and where the program called it (function@file:line)
- * when the traces were taken with SHMEMTRACE_CALLSITES.
+ * run's ({@link TimelineWaits}), or the run a replay predicts ({@link #collector}). A call site is the waiting
+ * function, and where the program called it (function@file:line) when the traces were taken with
+ * SHMEMTRACE_CALLSITES.
  */
 public final class WaitStates implements WaitState.Listener {
     private static final int PE_LINES = 64;
     /**
-     * Seconds lost, per task (by index): per (pattern, function, call site), summed as the replay reports them
+     * Seconds lost, per task (by index): per (pattern, function, call site), summed as the waits are reported
      * with no allocation per wait. {@link #byPattern} sorts them for reading.
      */
     private final SumsByKey byTask = new SumsByKey();
