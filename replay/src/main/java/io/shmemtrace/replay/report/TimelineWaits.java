@@ -44,6 +44,7 @@ import java.util.Map;
 public final class TimelineWaits implements TaskConverter {
     private static final String SOURCE = "; the traced run's, from its timeline on the aligned clocks";
     private static final double NO_TIME = Double.NaN;
+    private static final WaitState[] STATES = WaitState.values();
 
     private final String tool;
     private final PrintStream bars;
@@ -72,6 +73,8 @@ public final class TimelineWaits implements TaskConverter {
      */
     private long[] postedPending = new long[1024];
     private int postedCount;
+    /** The words of postedPending this task has set, from 0: what the next task clears (one PE may have far more events). */
+    private int postedWords;
     /** Its holds not released yet, by lock. */
     private final Map<Long, Integer> openHolds = new HashMap<>();
 
@@ -113,8 +116,9 @@ public final class TimelineWaits implements TaskConverter {
 
     @Override
     public void beginTask(int task) {
-        Arrays.fill(postedPending, 0);
+        Arrays.fill(postedPending, 0, postedWords, 0);
         postedCount = 0;
+        postedWords = 0;
         openHolds.clear();
     }
 
@@ -156,6 +160,7 @@ public final class TimelineWaits implements TaskConverter {
         if (word >= postedPending.length) postedPending = Arrays.copyOf(postedPending, Math.max(word + 1, 2 * postedPending.length));
         postedPending[word] |= 1L << event;
         postedCount++;
+        postedWords = Math.max(postedWords, word + 1);
     }
 
     /** A collective call: kept where it synchronises, its instance's last arrival noted; false where it is not kept. */
@@ -250,7 +255,7 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     private static WaitState state(HeldCalls c, int i) {
-        return WaitState.values()[(int) (c.value[i] >>> 32)];
+        return STATES[(int) (c.value[i] >>> 32)];
     }
 
     private int rank(int task, int set) {
