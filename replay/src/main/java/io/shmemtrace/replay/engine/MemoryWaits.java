@@ -14,10 +14,8 @@ import io.shmemtrace.replay.model.SyncCost;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.EnumSet;
-import java.util.NavigableMap;
 import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Waits and tests on symmetric memory, released by writes: a wait ends once the write that released it in the
@@ -28,23 +26,15 @@ final class MemoryWaits implements Handler {
     private final Replay replay;
     private final CommModel model;
     private final Statistics statistics;
-    /**
-     * Per task, the addresses it waits on somewhere in the trace -> the writes whose bytes reach what is waited on
-     * there; null for a task that never waits.
-     */
-    private final NavigableMap<Long, Waited>[] waitedWords;
-    /** Per task, its longest waited span: how far before a write's address a waited range may start. */
-    private final long[] longestSpan;
-    private boolean anyWaits;
+    /** The spans each task waits on somewhere in the trace -> the writes that reach them, in traced order. */
+    private final WaitedSpans<ArrayDeque<double[]>> waited;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
 
-    @SuppressWarnings("unchecked")
     MemoryWaits(Replay replay, Statistics statistics) throws IOException, PsinsFormatException {
         this.replay = replay;
         this.model = replay.model;
         this.statistics = statistics;
-        waitedWords = new NavigableMap[replay.file.header().tasks()];
-        longestSpan = new long[replay.file.header().tasks()];
+        waited = new WaitedSpans<>(replay.file.header().tasks(), ArrayDeque::new);
         if (replay.file.calls().stream().anyMatch(c -> c.type() == WAIT || c.type() == TEST)) findWaitedAddresses(replay.file);
     }
 
@@ -59,14 +49,7 @@ final class MemoryWaits implements Handler {
         for (TaskEntry t : file.tasks()) {
             RecordReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
             while (reader.next(r)) {
-                if (r.type() == WAIT || r.type() == TEST) {
-                    if (waitedWords[t.task()] == null) waitedWords[t.task()] = new TreeMap<>();
-                    // a word, or the flags of a wait on a set (the record's bytes: their span)
-                    Waited w = waitedWords[t.task()].computeIfAbsent(r.address(), a -> new Waited());
-                    w.span = Math.max(w.span, Math.max(1, r.bytes()));
-                    longestSpan[t.task()] = Math.max(longestSpan[t.task()], w.span);
-                    anyWaits = true;
-                }
+                if (r.type() == WAIT || r.type() == TEST) waited.waitsOn(t.task(), r.address(), r.bytes());
             }
         }
     }
@@ -80,30 +63,13 @@ final class MemoryWaits implements Handler {
 
     /**
      * A write to pe of bytes at address, issued at tracedStart in the trace (at start in the replay) and seen by pe
-     * at seen: remembered for
-     * every waited word its bytes cover (a strided put: its first bytes' span, the stride not being recorded).
+     * at seen: remembered for every waited span it reaches ({@link WaitedSpans}).
      */
     void wrote(int pe, long address, long bytes, double tracedStart, double start, double seen) {
-        if (!anyWaits) return;
-        NavigableMap<Long, Waited> words = waitedWords[pe]; // pe checked by the caller
-        if (words == null) return;
-        long end = address + Math.max(1, bytes);
-        if (end < address) end = Long.MAX_VALUE; // an address near the top: the range ends there
-        long from = address - (longestSpan[pe] - 1);
-        if (from > address) from = Long.MIN_VALUE;
-        for (var waited : words.subMap(from, true, end, false).entrySet()) {
-            Waited w = waited.getValue();
-            if (waited.getKey() + w.span > address) remember(w.writes, tracedStart, start, seen); // it reaches the write
-        }
+        if (waited.any()) waited.reached(pe, address, bytes, writes -> remember(writes, tracedStart, start, seen));
     }
 
-    /** A waited word or set of flags of one task: its span in bytes, the writes that reach it in traced order. */
-    private static final class Waited {
-        long span = 1;
-        /** {traced start, when the waiter sees it, replayed start} */
-        final ArrayDeque<double[]> writes = new ArrayDeque<>();
-    }
-
+    /** The writes that reach a waited span, in traced order: {traced start, when the waiter sees it, replayed start}. */
     private void remember(ArrayDeque<double[]> list, double tracedStart, double start, double seen) {
         // keep them in traced order; what is before the horizon matters only as the latest such
         double[] w = {tracedStart, seen, start};
@@ -150,8 +116,7 @@ final class MemoryWaits implements Handler {
         PsinsRecord r = s.current;
         double deadline = s.tracedEnd();
         double landed = Double.NaN;
-        Waited word = waitedWords[s.task] == null ? null : waitedWords[s.task].get(r.address());
-        ArrayDeque<double[]> list = word == null ? null : word.writes;
+        ArrayDeque<double[]> list = waited.at(s.task, r.address());
         if (list != null) {
             for (double[] w : list) {
                 if (w[0] > deadline) break;

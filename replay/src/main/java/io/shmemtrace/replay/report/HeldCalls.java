@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Calls kept until every PE of a run is read, when what they waited for is known: who made each (task, call,
  * site, region), when (start, duration), whether it completed _nbi transfers, and two values of its kind (a
- * collective's instance and root, a hold's lock and release, a wait's word and span). In arrays, not objects: a
+ * collective's instance and root, a hold's lock and release, a wait's word). In arrays, not objects: a
  * run of 64 PEs x 200,000 events keeps 2.3 M collective calls.
  */
 final class HeldCalls {

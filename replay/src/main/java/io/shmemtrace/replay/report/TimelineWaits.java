@@ -62,7 +62,7 @@ public final class TimelineWaits implements TaskConverter {
 
     /** Lock holds (set_lock, test_lock that got it): key the lock, value its release (raw bits; NaN: not seen). */
     private final HeldCalls holds = new HeldCalls();
-    /** Waits and tests: key the waited address, value its span in bytes. */
+    /** Waits and tests: key the waited address (its span is the words' concern: {@link WaitedWords}). */
     private final HeldCalls waits = new HeldCalls();
     private WaitedWords words;
 
@@ -75,7 +75,7 @@ public final class TimelineWaits implements TaskConverter {
     private int postedCount;
     /** The words of postedPending this task has set, from 0: what the next task clears (one PE may have far more events). */
     private int postedWords;
-    /** Its holds not released yet, by lock. */
+    /** Its holds not released yet, by the event of the call that took the lock (the merge pairs them). */
     private final Map<Long, Integer> openHolds = new HashMap<>();
 
     // The run's tables, once it is read.
@@ -143,7 +143,7 @@ public final class TimelineWaits implements TaskConverter {
             case COLLECTIVE -> collective(r, completedPosted);
             case LOCK -> lock(r, completedPosted);
             case SYNC -> { // a wait or test
-                waits.add(r, completedPosted, r.address(), Math.max(1, r.bytes()));
+                waits.add(r, completedPosted, r.address(), 0);
                 words.waitsOn(r.task(), r.address(), r.bytes());
                 yield true;
             }
@@ -197,12 +197,12 @@ public final class TimelineWaits implements TaskConverter {
     /** A lock call: a hold kept (set_lock, or a test_lock that got the lock), or a clear_lock ending one. */
     private boolean lock(PsinsRecord r, boolean completedPosted) {
         if (r.type() == PsinsType.CLEAR_LOCK) {
-            Integer hold = openHolds.remove(r.lock());
+            Integer hold = openHolds.remove((long) r.partner()); // the set_lock or test_lock it releases
             if (hold != null) holds.value[hold] = Double.doubleToRawLongBits(r.start());
             return false;
         }
         if (r.type() == PsinsType.TEST_LOCK && r.result() != 0) return false; // it did not get the lock: no wait
-        openHolds.put(r.lock(), holds.add(r, completedPosted, r.lock(), Double.doubleToRawLongBits(NO_TIME)));
+        openHolds.put(r.event(), holds.add(r, completedPosted, r.lock(), Double.doubleToRawLongBits(NO_TIME)));
         return true;
     }
 

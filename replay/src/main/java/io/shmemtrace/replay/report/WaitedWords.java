@@ -1,24 +1,20 @@
 package io.shmemtrace.replay.report;
 
+import io.shmemtrace.replay.engine.WaitedSpans;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 
 /**
  * The words a run's waits and tests wait on, per PE, and the writes from every PE that reach them (puts, atomics,
- * a put_signal's signal), on the traced clocks: which write released a wait is known once every PE is read. A
- * word is a wait's address and span (a wait on a set of flags: their bytes); a write reaches it where their
- * bytes meet (a strided put: its first bytes, the stride not being recorded).
+ * a put_signal's signal; {@link WaitedSpans} says which), on the traced clocks: which write released a wait is known
+ * once every PE is read.
  */
 final class WaitedWords {
-    private final NavigableMap<Long, Word>[] byTask;
-    /** Per task, its longest waited span: how far before a write's address a waited word may start. */
-    private final long[] longestSpan;
+    private final WaitedSpans<Word> spans;
+    private final int tasks;
 
-    /** A waited word: its span, and the writes that reach it (start, return), sorted by start once all are in. */
+    /** The writes that reach a waited word (start, return), sorted by start once all are in. */
     private static final class Word {
-        long span = 1;
         double[] starts = new double[4], ends = new double[4];
         int writes;
         boolean sorted;
@@ -49,30 +45,19 @@ final class WaitedWords {
         }
     }
 
-    @SuppressWarnings("unchecked")
     WaitedWords(int tasks) {
-        byTask = new NavigableMap[tasks];
-        longestSpan = new long[tasks];
+        spans = new WaitedSpans<>(tasks, Word::new);
+        this.tasks = tasks;
     }
 
     /** task waits somewhere on bytes at address (a word: 0 or 1). */
     void waitsOn(int task, long address, long bytes) {
-        if (byTask[task] == null) byTask[task] = new TreeMap<>();
-        Word w = byTask[task].computeIfAbsent(address, a -> new Word());
-        w.span = Math.max(w.span, Math.max(1, bytes));
-        longestSpan[task] = Math.max(longestSpan[task], w.span);
+        spans.waitsOn(task, address, bytes);
     }
 
     /** A write to target of bytes at address, started and returned at those traced times: kept for each word it reaches. */
     void wrote(int target, long address, long bytes, double start, double end) {
-        if (target < 0 || target >= byTask.length || byTask[target] == null) return;
-        long last = address + Math.max(1, bytes);
-        if (last < address) last = Long.MAX_VALUE; // an address near the top: the range ends there
-        long from = address - (longestSpan[target] - 1);
-        if (from > address) from = Long.MIN_VALUE;
-        for (var word : byTask[target].subMap(from, true, last, false).entrySet()) {
-            if (word.getKey() + word.getValue().span > address) word.getValue().add(start, end);
-        }
+        if (target >= 0 && target < tasks) spans.reached(target, address, bytes, word -> word.add(start, end));
     }
 
     /**
@@ -80,7 +65,7 @@ final class WaitedWords {
      * then (the wait's end at the latest: the writer's clock may run a little ahead); NaN where no write reached it.
      */
     double released(int task, long address, double end) {
-        Word w = byTask[task] == null ? null : byTask[task].get(address);
+        Word w = spans.at(task, address);
         if (w == null || w.writes == 0) return Double.NaN;
         w.sort();
         int i = Arrays.binarySearch(w.starts, 0, w.writes, end);
