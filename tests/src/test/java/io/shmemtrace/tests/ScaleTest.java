@@ -176,6 +176,17 @@ class ScaleTest {
         Command.Result piped = Command.of("sh", "-c", merge.replace("tty.psins", "piped.psins")).runOk();
         assertEquals(List.of("shmem2psins: 800 events of 8 PEs into " + out.resolve("piped.psins")),
                 piped.stderr().lines().map(l -> l.replaceFirst(", alignment.*", "")).toList());
+        // The bars go to stderr: they are drawn when it is a terminal, whatever stdout is (a report sent to a
+        // file), and never into a file stderr is sent to.
+        String summary = Workspace.DIST.resolve("bin/shmembin2txt") + " --summary " + run;
+        Command.Result toFile = Command.of("script", "-qec", summary + " > " + out.resolve("summary.txt"), "/dev/null")
+                .runOk();
+        assertTrue(toFile.stdout().contains("100% 8/8 PEs"), toFile.stdout());
+        assertTrue(Files.readString(out.resolve("summary.txt")).contains("== files"));
+        Command.Result errToFile = Command.of("script", "-qec", summary + " 2> " + out.resolve("summary.err"),
+                "/dev/null").runOk();
+        assertTrue(errToFile.stdout().contains("== files"), errToFile.stdout());
+        assertEquals("", Files.readString(out.resolve("summary.err")));
     }
 
     /** dist/bin/TOOL ARGS with at most 256 open files, as a shell under ulimit -n 256 runs it. */

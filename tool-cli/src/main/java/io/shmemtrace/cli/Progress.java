@@ -22,9 +22,25 @@ public final class Progress {
         this.total = Math.max(total, 1);
     }
 
-    /** A bar for a tool writing to stderr when stderr is a terminal. */
+    /** Where the launchers (dist/lib/java-tool.sh) say whether stderr is a terminal: "true" or "false". */
+    public static final String STDERR_TERMINAL = "shmemtrace.stderr.terminal";
+
+    /**
+     * Whether a user watches stderr, where the bars go: it is a terminal (git's rule for its progress). Java 17
+     * cannot ask about stderr alone, so the launchers ask the shell ({@link #STDERR_TERMINAL}); a tool started
+     * another way falls back on Java's console, there when stdin and stdout are terminals (and from Java 22 off
+     * them too, which its isTerminal tells).
+     */
     public static boolean onTerminal() {
-        return System.console() != null;
+        String said = System.getProperty(STDERR_TERMINAL);
+        if (said != null) return Boolean.parseBoolean(said);
+        java.io.Console console = System.console();
+        if (console == null) return false;
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // before Java 22 there is no console off a terminal
+        }
     }
 
     /** done of total; events: events handled so far (0: no rate shown). */

@@ -2,6 +2,7 @@ package io.shmemtrace.psins.cli;
 
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
@@ -95,7 +96,7 @@ public final class Shmem2Psins implements Callable<Integer> {
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
             Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, align, force || text,
-                    !quiet && onTerminal() ? err : null), err);
+                    !quiet && Progress.onTerminal() ? err : null), err);
             if (r.status() != 0) return r.status();
             if (!quiet) {
                 double wall = (System.nanoTime() - wallStart) / 1e9;
@@ -143,17 +144,6 @@ public final class Shmem2Psins implements Callable<Integer> {
             name = first.getParent() == null ? "merged" : first.getParent().getFileName().toString();
         }
         return name + ".psins";
-    }
-
-    /** True when the user watches: a console that is a terminal (Java 22+ has a console off terminals too). */
-    private static boolean onTerminal() {
-        java.io.Console console = System.console();
-        if (console == null) return false;
-        try {
-            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true; // before Java 22 there is no console off a terminal
-        }
     }
 
     /** RankPid.extended beside the merged trace: X.psins gets X.RankPid.extended. */
