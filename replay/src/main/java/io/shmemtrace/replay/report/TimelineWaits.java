@@ -198,7 +198,7 @@ public final class TimelineWaits implements TaskConverter {
     private boolean lock(PsinsRecord r, boolean completedPosted) {
         if (r.type() == PsinsType.CLEAR_LOCK) {
             Integer hold = openHolds.remove((long) r.partner()); // the set_lock or test_lock it releases
-            if (hold != null) holds.value[hold] = Double.doubleToRawLongBits(r.start());
+            if (hold != null) holds.setValue(hold, Double.doubleToRawLongBits(r.start()));
             return false;
         }
         if (r.type() == PsinsType.TEST_LOCK && r.result() != 0) return false; // it did not get the lock: no wait
@@ -229,33 +229,33 @@ public final class TimelineWaits implements TaskConverter {
     private WaitStates result(java.util.function.Consumer<String> notes) {
         states.tables(calls, Symbolizer.names(sites, buildIds, notes), regionNames);
         for (int i = 0; i < collectives.size; i++) { // a broadcast's root: the member whose rank in the set is the root
-            int slot = (int) collectives.key[i];
-            if (state(collectives, i) == WaitState.LATE_BROADCAST && rank(collectives.task[i], setOfSlot[slot])
-                    == (int) collectives.value[i]) {
-                rootArrival[slot] = collectives.start[i];
+            int slot = (int) collectives.key(i);
+            if (state(collectives, i) == WaitState.LATE_BROADCAST && rank(collectives.task(i), setOfSlot[slot])
+                    == (int) collectives.value(i)) {
+                rootArrival[slot] = collectives.start(i);
             }
         }
         for (int i = 0; i < collectives.size; i++) {
-            int slot = (int) collectives.key[i];
+            int slot = (int) collectives.key(i);
             WaitState state = state(collectives, i);
             count(state, collectives, i, state == WaitState.LATE_BROADCAST ? rootArrival[slot] : lastArrival[slot]);
         }
         Integer[] granted = new Integer[holds.size]; // by lock, then in the order the locks were granted
         for (int i = 0; i < holds.size; i++) granted[i] = i;
-        Arrays.sort(granted, Comparator.<Integer>comparingLong(i -> holds.key[i]).thenComparingDouble(holds::end));
+        Arrays.sort(granted, Comparator.<Integer>comparingLong(i -> holds.key(i)).thenComparingDouble(holds::end));
         for (int k = 0; k < granted.length; k++) {
             int i = granted[k];
-            boolean after = k > 0 && holds.key[granted[k - 1]] == holds.key[i];
-            count(WaitState.LOCK_CONTENTION, holds, i, after ? Double.longBitsToDouble(holds.value[granted[k - 1]]) : NO_TIME);
+            boolean after = k > 0 && holds.key(granted[k - 1]) == holds.key(i);
+            count(WaitState.LOCK_CONTENTION, holds, i, after ? Double.longBitsToDouble(holds.value(granted[k - 1])) : NO_TIME);
         }
         for (int i = 0; i < waits.size; i++) {
-            count(WaitState.LATE_WRITER, waits, i, words.released(waits.task[i], waits.key[i], waits.end(i)));
+            count(WaitState.LATE_WRITER, waits, i, words.released(waits.task(i), waits.key(i), waits.end(i)));
         }
         return states;
     }
 
     private static WaitState state(HeldCalls c, int i) {
-        return STATES[(int) (c.value[i] >>> 32)];
+        return STATES[(int) (c.value(i) >>> 32)];
     }
 
     private int rank(int task, int set) {
@@ -267,14 +267,14 @@ public final class TimelineWaits implements TaskConverter {
      * completed of _nbi transfers took the rest of that time.
      */
     private void count(WaitState state, HeldCalls held, int i, double awaited) {
-        double waited = awaited - held.start[i], duration = held.duration[i], counted = 0;
+        double waited = awaited - held.start(i), duration = held.duration(i), counted = 0;
         if (waited > 0) { // false for NaN
             counted = Math.min(waited, duration);
             if (waited > duration + 1e-12) states.beyondCall(waited - duration);
-            if (counted > 0) states.add(state, held.task[i], held.call[i], held.site[i], held.region[i], counted);
+            if (counted > 0) states.add(state, held.task(i), held.call(i), held.site(i), held.region(i), counted);
         }
-        if (held.posted[i] && duration - counted > 0) {
-            states.add(WaitState.NBI_NOT_OVERLAPPED, held.task[i], held.call[i], held.site[i], held.region[i],
+        if (held.posted(i) && duration - counted > 0) {
+            states.add(WaitState.NBI_NOT_OVERLAPPED, held.task(i), held.call(i), held.site(i), held.region(i),
                     duration - counted);
         }
     }
