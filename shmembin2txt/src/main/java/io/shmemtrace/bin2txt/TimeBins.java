@@ -19,6 +19,13 @@ final class TimeBins {
     private long binNs = FIRST_BIN_NS;
     /** Start of bin 0 (ns from the earliest init); set by the first call. */
     private long origin = Long.MIN_VALUE;
+    /**
+     * The bin the last call ended in, [lastFrom, lastTo) ns, of the row of lastPe: a PE's calls come in time order,
+     * and most fall in the bin of the call before, which then needs no division (no bin: lastTo below lastFrom).
+     */
+    private int lastPe = -1, lastBin;
+    private long lastFrom, lastTo = Long.MIN_VALUE;
+    private double[] lastRow;
 
     TimeBins(int npes) {
         this.npes = Math.max(1, npes);
@@ -55,18 +62,29 @@ final class TimeBins {
     /** PE pe was in SHMEM from start to end (ns from the earliest init). */
     void add(int pe, long start, long end) {
         if (pe < 0 || pe >= npes || end <= start) return;
+        if (pe == lastPe && start >= lastFrom && end <= lastTo) { // the bin of the call before: what the loop adds
+            lastRow[lastBin] += end - start;
+            return;
+        }
         if (origin == Long.MIN_VALUE) origin = start - Math.floorMod(start, binNs);
         while (start < origin) widenLeft();
         while (end > origin + binNs * BINS) widenRight();
         double[] r = shmemNs[row(pe)];
-        for (long b = (start - origin) / binNs; b < BINS && origin + b * binNs < end; b++) {
+        long b = (start - origin) / binNs;
+        for (; b < BINS && origin + b * binNs < end; b++) {
             long from = Math.max(start, origin + b * binNs), to = Math.min(end, origin + (b + 1) * binNs);
             r[(int) b] += to - from;
         }
+        lastPe = pe;
+        lastRow = r;
+        lastBin = (int) b - 1; // the bin the call ended in
+        lastFrom = origin + lastBin * binNs;
+        lastTo = lastFrom + binNs;
     }
 
     /** Twice as wide, the same start: the pairs of bins into the first half. */
     private void widenRight() {
+        lastTo = Long.MIN_VALUE;
         for (double[] r : shmemNs) {
             for (int b = 0; b < BINS / 2; b++) r[b] = r[2 * b] + r[2 * b + 1];
             Arrays.fill(r, BINS / 2, BINS, 0);
@@ -76,6 +94,7 @@ final class TimeBins {
 
     /** Twice as wide, the same end: the pairs of bins into the second half, the span reaching as far back again. */
     private void widenLeft() {
+        lastTo = Long.MIN_VALUE;
         for (double[] r : shmemNs) {
             for (int b = BINS / 2 - 1; b >= 0; b--) r[BINS / 2 + b] = r[2 * b] + r[2 * b + 1];
             Arrays.fill(r, 0, BINS / 2, 0);
