@@ -9,8 +9,10 @@ run_java_tool() {
   jar="$here/../lib/$1"
   shift
   if [ -t 2 ]; then terminal=true; else terminal=false; fi
+  gc=-XX:+UseSerialGC
   case "${JAVA_TOOL_OPTIONS-}" in
-    *GC*) exec "${JAVA:-java}" -Dshmemtrace.stderr.terminal=$terminal -jar "$jar" "$@" ;;
-    *) exec "${JAVA:-java}" -XX:+UseSerialGC -Dshmemtrace.stderr.terminal=$terminal -jar "$jar" "$@" ;;
+    *GC*) gc= ;;
   esac
+  # $gc unquoted: no argument at all when JAVA_TOOL_OPTIONS chose the collector
+  exec "${JAVA:-java}" $gc -Dshmemtrace.stderr.terminal=$terminal -jar "$jar" "$@"
 }
