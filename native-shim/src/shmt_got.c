@@ -1,9 +1,11 @@
 /*
- * Pointing the program's calls of a function elsewhere: its GOT entries (the PLT slot, or the slot of a call compiled
- * with -fno-plt or of a function pointer taken) get the address of a stub of the shim's (an exclusion stub, a profile
- * stub). Patched: every object loaded when the trace starts but the shim and the SHMEM library's own (the library's
- * own calls are not the program's); calls from an object loaded later, or through a pointer looked up with dlsym,
- * still reach the wrappers.
+ * Pointing the program's calls of a function elsewhere: its PLT slots (JUMP_SLOT relocations) get the address of a
+ * stub of the shim's (an exclusion stub, a profile stub). Patched: every object loaded when the trace starts but the
+ * shim and the SHMEM library's own (the library's own calls are not the program's). The GOT slots of addresses
+ * (GLOB_DAT: a function pointer taken, `&shmem_quiet` in a position-independent program, and the calls of code built
+ * with -fno-plt) are left alone: a function keeps one address, before and after shmem_init and the same as dlsym's,
+ * for a program that compares function pointers. Calls through them, from an object loaded later, or through a
+ * pointer looked up with dlsym reach the wrappers: profiled there too (their general path), recorded when excluded.
  */
 #define _GNU_SOURCE
 #include "shmt_got.h"
@@ -22,10 +24,8 @@
 
 #if defined(__x86_64__)
 #define JUMP_SLOT R_X86_64_JUMP_SLOT
-#define GLOB_DAT R_X86_64_GLOB_DAT
 #elif defined(__aarch64__)
 #define JUMP_SLOT R_AARCH64_JUMP_SLOT
-#define GLOB_DAT R_AARCH64_GLOB_DAT
 #endif
 
 #if defined(JUMP_SLOT)
@@ -57,7 +57,7 @@ static void patch_relocations(const struct dl_phdr_info *info, const ElfW(Rela) 
 {
     for (size_t i = 0; i < bytes / sizeof *rel; i++) {
         unsigned long type = ELF64_R_TYPE(rel[i].r_info);
-        if (type != JUMP_SLOT && type != GLOB_DAT) continue;
+        if (type != JUMP_SLOT) continue;
         size_t name = symtab[ELF64_R_SYM(rel[i].r_info)].st_name;
         if (name >= strsz || strncmp(strtab + name, "shmem", 5) != 0) continue;
         int id = shmt_event_id(strtab + name);
@@ -87,8 +87,8 @@ static int patch_object(struct dl_phdr_info *info, size_t size, void *arg)
     if (dyn == NULL) return 0;
     const ElfW(Sym) *symtab = NULL;
     const char *strtab = NULL;
-    const ElfW(Rela) *jmprel = NULL, *rela = NULL;
-    size_t strsz = 0, pltrelsz = 0, relasz = 0;
+    const ElfW(Rela) *jmprel = NULL;
+    size_t strsz = 0, pltrelsz = 0;
     int plt_is_rela = 1;
     for (; dyn->d_tag != DT_NULL; dyn++) {
         switch (dyn->d_tag) {
@@ -98,8 +98,6 @@ static int patch_object(struct dl_phdr_info *info, size_t size, void *arg)
         case DT_JMPREL: jmprel = (const void *)address(info, dyn->d_un.d_ptr); break;
         case DT_PLTRELSZ: pltrelsz = dyn->d_un.d_val; break;
         case DT_PLTREL: plt_is_rela = dyn->d_un.d_val == DT_RELA; break;
-        case DT_RELA: rela = (const void *)address(info, dyn->d_un.d_ptr); break;
-        case DT_RELASZ: relasz = dyn->d_un.d_val; break;
         default: break;
         }
     }
@@ -107,7 +105,6 @@ static int patch_object(struct dl_phdr_info *info, size_t size, void *arg)
     if (jmprel != NULL && plt_is_rela) {
         patch_relocations(info, jmprel, pltrelsz, symtab, strtab, strsz, relro_lo, relro_hi, scope);
     }
-    if (rela != NULL) patch_relocations(info, rela, relasz, symtab, strtab, strsz, relro_lo, relro_hi, scope);
     return 0;
 }
 

@@ -1,16 +1,17 @@
 /* Profile mode's cold paths: a thread's entries (in its own profile blocks, so that the hot path takes no lock and no
- * atomic), where each call's entry is found, and the regions. */
+ * atomic), where each call's entry is found, and the regions. A thread's state lives in pages of its own
+ * (shmt_pages.h: a call from a signal handler may be the first to need it) and goes, with the thread's slot, to the
+ * next thread when the thread ends (shmt_runtime.c): short-lived threads reuse it instead of adding to it. */
 #include "shmt_profile.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "shmt_events.h"
+#include "shmt_pages.h"
 #include "shmt_trace_file.h"
 
-#define MAX_DEPTH 64         /* regions nested deeper are not kept apart */
-#define MAX_REGIONS 4096     /* region numbers beyond share the "outside every region" entries */
-#define SITE_SLOTS 4096      /* with call sites: (function, region, site) entries a thread keeps */
+#define MAX_DEPTH 64      /* regions nested deeper are not kept apart */
+#define FIRST_CAPACITY 1024 /* the entry index's first size (a power of two); doubled when half full */
 
 int shmt_profiling;
 
@@ -22,25 +23,24 @@ typedef struct {
 typedef struct shmt_profile_thread {
     uint8_t *block;            /* the thread's profile block entries go to, and how many it holds */
     size_t used;
-    shmt_profile_entry **by_region[MAX_REGIONS + 1]; /* per region + 1 (0: none), the slots per event id */
-    shmt_profile_entry *region_entry[MAX_REGIONS], *mark_entry[MAX_REGIONS];
+    /* Every entry of the thread, by (id, region, site): open addressing, at most half full. */
+    shmt_profile_entry **index;
+    size_t capacity, entries;
+    /* Per event id, the entry its last call used (the hot path's t->profile_slots): right when its region is the
+     * thread's current one (the hot path checks), whatever the number of regions. */
+    shmt_profile_entry *last[SHMT_EVENT_COUNT];
     open_region open[MAX_DEPTH];
     int depth;
-    shmt_profile_entry *site_slots[SITE_SLOTS]; /* call sites on: open addressing on (id, region, site) */
 } shmt_profile_thread;
 
+/* The thread's state, its slot taken first (a slot left by a thread that ended brings its state along). */
 static shmt_profile_thread *state(shmt_thread *t)
 {
-    if (t->profile == NULL) t->profile = calloc(1, sizeof *t->profile);
+    if (shmt_thread_index(t) < 0) return NULL;
+    if (t->profile == NULL && (t->profile = shmt_pages_alloc(sizeof *t->profile)) != NULL) {
+        t->profile_slots = t->profile->last;
+    }
     return t->profile;
-}
-
-/* The current region + 1 (0: none). */
-static uint32_t current(const shmt_profile_thread *p)
-{
-    if (p->depth == 0) return 0;
-    uint32_t n = p->open[p->depth - 1].number;
-    return n < MAX_REGIONS ? n + 1 : 0;
 }
 
 static shmt_profile_entry *new_entry(shmt_thread *t, shmt_profile_thread *p, unsigned id, uint32_t region_plus_one,
@@ -48,10 +48,11 @@ static shmt_profile_entry *new_entry(shmt_thread *t, shmt_profile_thread *p, uns
 {
     size_t per_block = (shmt_file_block_size() - SHMT_BLOCK_HEADER) / SHMT_PROFILE_ENTRY;
     if (p->block == NULL || p->used == per_block) {
-        int index = shmt_thread_index(t);
-        if (index < 0 || (p->block = shmt_file_claim_side_block(SHMT_PROFILE_MAGIC)) == NULL) return NULL;
-        uint16_t thread = (uint16_t)index;
-        memcpy(p->block + SHMT_B_THREAD, &thread, 2);
+        uint8_t *block = shmt_file_claim_side_block(SHMT_PROFILE_MAGIC);
+        if (block == NULL) return NULL;
+        uint16_t thread = (uint16_t)t->index;
+        memcpy(block + SHMT_B_THREAD, &thread, 2);
+        p->block = block;
         p->used = 0;
     }
     shmt_profile_entry *e = (shmt_profile_entry *)(void *)(p->block + SHMT_BLOCK_HEADER + p->used++ * SHMT_PROFILE_ENTRY);
@@ -62,30 +63,61 @@ static shmt_profile_entry *new_entry(shmt_thread *t, shmt_profile_thread *p, uns
     return e;
 }
 
-static shmt_profile_entry *site_entry(shmt_thread *t, shmt_profile_thread *p, unsigned id, uint32_t region, uint64_t site)
+static size_t home(size_t capacity, unsigned id, uint32_t region, uint64_t site)
 {
-    uint64_t h = (site * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)id << 20) ^ region;
-    for (unsigned i = 0; i < SITE_SLOTS; i++) {
-        shmt_profile_entry **slot = &p->site_slots[(h + i) & (SITE_SLOTS - 1)];
-        shmt_profile_entry *e = *slot;
-        if (e == NULL) return *slot = new_entry(t, p, id, region, site);
-        if (e->id_plus_one == id + 1 && e->region_plus_one == region && e->site == site) return e;
+    uint64_t h = (site * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)id << 20) ^ ((uint64_t)region * 0xC2B2AE3D27D4EB4Full);
+    return (size_t)(h ^ (h >> 29)) & (capacity - 1);
+}
+
+/* A slot of the index where (id, region, site) is or would go. */
+static shmt_profile_entry **slot_of(shmt_profile_entry **index, size_t capacity, unsigned id, uint32_t region,
+                                    uint64_t site)
+{
+    for (size_t i = home(capacity, id, region, site);; i = (i + 1) & (capacity - 1)) {
+        shmt_profile_entry *e = index[i];
+        if (e == NULL || (e->id_plus_one == id + 1 && e->region_plus_one == region && e->site == site)) return &index[i];
     }
-    return NULL; /* full: such calls go unprofiled */
+}
+
+/* Room in the index for one more entry: made on first use, twice as large when half full; 0 when no memory. */
+static int index_room(shmt_profile_thread *p)
+{
+    if (p->index != NULL && 2 * (p->entries + 1) <= p->capacity) return 1;
+    size_t capacity = p->index == NULL ? FIRST_CAPACITY : 2 * p->capacity;
+    shmt_profile_entry **index = shmt_pages_alloc(capacity * sizeof *index);
+    if (index == NULL) return 0;
+    for (size_t i = 0; i < p->capacity; i++) {
+        shmt_profile_entry *e = p->index[i];
+        if (e != NULL) *slot_of(index, capacity, e->id_plus_one - 1, e->region_plus_one, e->site) = e;
+    }
+    shmt_pages_free(p->index, p->capacity * sizeof *p->index);
+    p->index = index;
+    p->capacity = capacity;
+    return 1;
+}
+
+/* The entry of (id, region, site), made on first use; NULL when there is no room for it. */
+static shmt_profile_entry *entry(shmt_thread *t, shmt_profile_thread *p, unsigned id, uint32_t region, uint64_t site)
+{
+    if (p->index != NULL) {
+        shmt_profile_entry *e = *slot_of(p->index, p->capacity, id, region, site);
+        if (e != NULL) return e;
+    }
+    if (!index_room(p)) return NULL;
+    shmt_profile_entry *e = new_entry(t, p, id, region, site);
+    if (e == NULL) return NULL;
+    *slot_of(p->index, p->capacity, id, region, site) = e;
+    p->entries++;
+    return e;
 }
 
 static shmt_profile_entry *find_slot(shmt_thread *t, unsigned id, const void *site)
 {
     shmt_profile_thread *p = state(t);
     if (p == NULL || id >= SHMT_EVENT_COUNT) return NULL;
-    uint32_t region = current(p);
-    if (shmt_callsites) return site_entry(t, p, id, region, (uint64_t)(uintptr_t)site);
-    if (p->by_region[region] == NULL && (p->by_region[region] = calloc(SHMT_EVENT_COUNT, sizeof(void *))) == NULL) {
-        return NULL;
-    }
-    t->profile_slots = p->by_region[region];
-    if (t->profile_slots[id] == NULL) t->profile_slots[id] = new_entry(t, p, id, region, 0);
-    return t->profile_slots[id];
+    shmt_profile_entry *e = entry(t, p, id, t->profile_region, shmt_callsites ? (uint64_t)(uintptr_t)site : 0);
+    if (e != NULL && !shmt_callsites) p->last[id] = e;
+    return e;
 }
 
 shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *site)
@@ -118,17 +150,17 @@ void shmt_profile_region(shmt_thread *t, unsigned id, uint32_t number, uint64_t 
             open_region o = p->open[i];
             memmove(&p->open[i], &p->open[i + 1], (size_t)(p->depth - i - 1) * sizeof o);
             p->depth--;
-            if (number < MAX_REGIONS) {
-                if (p->region_entry[number] == NULL) {
-                    p->region_entry[number] = new_entry(t, p, SHMT_REGION_BEGIN_EVENT_ID, number + 1, 0);
-                }
-                add(p->region_entry[number], units - o.start, t->profile_units - o.units);
-            }
+            add(entry(t, p, SHMT_REGION_BEGIN_EVENT_ID, number + 1, 0), units - o.start, t->profile_units - o.units);
             break;
         }
-    } else if (number < MAX_REGIONS) {
-        if (p->mark_entry[number] == NULL) p->mark_entry[number] = new_entry(t, p, id, number + 1, 0);
-        add(p->mark_entry[number], 0, 0);
+    } else {
+        add(entry(t, p, id, number + 1, 0), 0, 0);
     }
-    t->profile_slots = p->by_region[current(p)]; /* NULL until the region's first call */
+    t->profile_region = p->depth == 0 ? 0 : p->open[p->depth - 1].number + 1;
+}
+
+void shmt_profile_thread_ended(shmt_thread *t)
+{
+    if (t->profile != NULL) t->profile->depth = 0; /* the next thread of the slot starts outside every region */
+    t->profile_region = 0;
 }

@@ -31,19 +31,22 @@ _Static_assert(offsetof(shmt_profile_entry, inner) == SHMT_P_INNER, "inner");
 extern int shmt_profiling SHMT_HIDDEN;
 
 /* The entry for a call of id by this thread in its current region (from site, with call sites on), made on first
- * use; NULL when it cannot be had (no room in the file, the thread table full). */
+ * use; NULL when it cannot be had (no room in the file or in memory, the thread table full). */
 shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *site) SHMT_HIDDEN;
 
 /* A region record (SHMT_REGION_BEGIN_EVENT_ID, ..._END_..., SHMT_MARK_EVENT_ID) of this thread (busy) in profile mode,
  * at now (raw clock): entries of regions, the thread's current region. */
 void shmt_profile_region(shmt_thread *t, unsigned id, uint32_t number, uint64_t now) SHMT_HIDDEN;
 
+/* The thread ends: its slot, and the state with it, go to the next thread (shmt_runtime.c). */
+void shmt_profile_thread_ended(shmt_thread *t) SHMT_HIDDEN;
+
 /* A profiled call of id (busy since shmt_enter: t->call_start is its start) that ended at t1 and moved bytes. */
 static inline __attribute__((always_inline)) void shmt_profile_add(shmt_thread *t, unsigned id, uint64_t t1,
                                                                  uint64_t bytes, const void *site)
 {
     shmt_profile_entry *e = SHMT_LIKELY(!shmt_callsites) && t->profile_slots != NULL ? t->profile_slots[id] : NULL;
-    if (SHMT_UNLIKELY(e == NULL) && (e = shmt_profile_slot(t, id, site)) == NULL) {
+    if (SHMT_UNLIKELY(e == NULL || e->region_plus_one != t->profile_region) && (e = shmt_profile_slot(t, id, site)) == NULL) {
         shmt_leave(t);
         return;
     }

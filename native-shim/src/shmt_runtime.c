@@ -26,9 +26,14 @@ uint64_t *shmt_dropped = &no_file_dropped;
 unsigned shmt_tick_shift;
 static int fast_path; /* the settings the wrappers' fast path is for (shmt_runtime.h) */
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[] and other threads' blocks */
-static shmt_thread *threads[SHMT_MAX_THREADS];
-static int thread_count;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[], parked[] and other threads' blocks */
+static shmt_thread *threads[SHMT_MAX_THREADS]; /* by index: the threads that hold one now */
+static int thread_count;                      /* indices handed out */
+/* The slots of threads that ended, whole (block, sequence, times, profile): the next new thread takes one and goes on
+ * where it stopped, so that a program of many short-lived threads costs neither a block nor memory per thread, and the
+ * index limit is on threads alive at once. A slot's events are its threads' in turn. */
+static shmt_thread parked[SHMT_MAX_THREADS];
+static int parked_count;
 static int started, stopped, disabled;
 static int paused; /* shmemtrace_pause: every call goes the general way, which counts it */
 static pthread_key_t exit_key;
@@ -123,7 +128,7 @@ static void seal(shmt_thread *t)
     shmt_file_seal_block(t->block, t->cursor, t->count);
 }
 
-/* Called with the lock held: the block of a thread that is finishing or has gone. */
+/* Called with the lock held: the full block of a thread, sealed and unmapped. */
 static void retire_block(shmt_thread *t)
 {
     seal(t);
@@ -132,12 +137,29 @@ static void retire_block(shmt_thread *t)
     discard_from_now(t);
 }
 
+/* Called with the lock held: the ending thread t leaves its slot in parked[]; t is as a thread never registered. */
+static void park(shmt_thread *t)
+{
+    if (t->rep_count) flush_repeat(t);
+    if (shmt_profiling) shmt_profile_thread_ended(t);
+    shmt_thread *slot = &parked[parked_count++];
+    *slot = *t;
+    slot->call_start = 0;
+    slot->limit = NULL;
+    slot->poll_end = NULL; /* the next thread's poll calls repeat nothing of this one's */
+    if (slot->block == NULL) slot->cursor = slot->block_limit = NULL; /* they pointed at t's own discard area */
+    threads[t->index] = NULL;
+    *t = (shmt_thread){.index = -1};
+}
+
 static void on_thread_exit(void *arg)
 {
     shmt_thread *t = arg;
     pthread_mutex_lock(&lock);
-    if (t->block != NULL && !stopped) retire_block(t);
-    if (t->index >= 0) threads[t->index] = NULL;
+    if (t->index >= 0) {
+        if (!stopped) park(t);
+        else threads[t->index] = NULL;
+    }
     pthread_mutex_unlock(&lock);
 }
 
@@ -169,11 +191,20 @@ static void open_block(shmt_thread *t, uint64_t t0)
     t->last_addr = t->last_ctx = t->last_site = 0;
 }
 
+/* Gives t a slot: one a thread that ended left (t then goes on with its block), else a new index. */
 static int register_thread(shmt_thread *t)
 {
     int ok = 0;
     pthread_mutex_lock(&lock);
-    if (thread_count < SHMT_MAX_THREADS) {
+    if (parked_count > 0 && !stopped) {
+        uint64_t busy = t->call_start;
+        *t = parked[--parked_count];
+        t->call_start = busy;
+        if (t->block == NULL) discard_from_now(t);
+        else t->limit = fast_limit(t);
+        threads[t->index] = t;
+        ok = 1;
+    } else if (thread_count < SHMT_MAX_THREADS) {
         t->index = thread_count++;
         threads[t->index] = t;
         ok = 1;
@@ -200,10 +231,13 @@ void shmt_next_block(shmt_thread *t, uint64_t t0)
         flush_repeat(t);
         if (t->block != NULL && t->cursor < t->block_limit) return;
     }
-    if (t->block == NULL && t->index < 0 && !register_thread(t)) {
-        discard_from_now(t); /* thread table full: counted, not recorded */
-        shmt_file_count_dropped(1);
-        return;
+    if (t->block == NULL && t->index < 0) {
+        if (!register_thread(t)) {
+            discard_from_now(t); /* thread table full: counted, not recorded */
+            shmt_file_count_dropped(1);
+            return;
+        }
+        if (t->block != NULL && t->cursor < t->block_limit) return; /* the slot's block has room */
     }
     pthread_mutex_lock(&lock);
     if (stopped) {
@@ -261,6 +295,7 @@ void shmt_stop(unsigned state, uint64_t t)
             seal(threads[i]);
             __atomic_store_n(&threads[i]->limit, NULL, __ATOMIC_RELAXED);
         }
+        for (int i = 0; i < parked_count; i++) seal(&parked[i]);
         uint64_t ticks, mono;
         shmt_clock_pair(&ticks, &mono);
         uint64_t hz = ((uint64_t *)(void *)(shmt_file_header() + SHMT_H_TICK_HZ))[0];
@@ -270,6 +305,7 @@ void shmt_stop(unsigned state, uint64_t t)
         if (pe_number == 0) {
             uint64_t events = 0;
             for (int i = 0; i < thread_count; i++) if (threads[i] != NULL) events += threads[i]->first_seq + threads[i]->count;
+            for (int i = 0; i < parked_count; i++) events += parked[i].first_seq + parked[i].count;
             shmt_file_say_where(events);
         }
     }
@@ -320,7 +356,8 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
         shmt_untraced_write(pe);
     }
     shmt_callsites = callsites;
-    fast_path = shmt_clock_is_tsc && shmt_tick_shift == SHMT_FAST_SHIFT && !callsites;
+    /* Profile mode: the wrappers' general path hands calls to the profile stubs (those that reach a wrapper). */
+    fast_path = shmt_clock_is_tsc && shmt_tick_shift == SHMT_FAST_SHIFT && !callsites && !shmt_profiling;
     pthread_key_create(&exit_key, on_thread_exit);
     atexit(stop_at_exit);
     started = 1;

@@ -64,9 +64,11 @@ typedef struct shmt_thread {
     const void *poll_site;
     uint64_t rep_count, rep_calls, rep_start, rep_end;
     unsigned poll_id;
-    /* Profile mode (shmt_profile.c): per event id, this thread's entry for the region it is in (NULL before the first
-     * call); the time in profiled calls so far; the rest of its profile state. */
+    /* Profile mode (shmt_profile.c): per event id, the entry of the id's last call (NULL before the first; the right
+     * one when its region is profile_region, the current region + 1); the time in profiled calls so far; the rest of
+     * its profile state. */
     struct shmt_profile_entry **profile_slots;
+    uint32_t profile_region;
     uint64_t profile_units;
     struct shmt_profile_thread *profile;
 } shmt_thread;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,11 +22,13 @@ extern const unsigned shmt_event_table_size; /* inflated */
 
 static int fd = -1;
 static int dir_fd = -1;           /* the trace directory, checked once: every file is created in it */
+static struct stat fd_is, dir_is; /* what fd and dir_fd were opened on: checked before each use */
 static uint8_t *header;           /* header + event table, mapped for the whole run */
 static size_t header_map_size;
 static size_t block_size = SHMT_DEFAULT_BLOCK_SIZE;
 static uint64_t max_bytes = SHMT_DEFAULT_MAX_BYTES;
 static atomic_int capped;
+static atomic_int failed; /* a block could not be had (disk full, no mapping): none is asked for again */
 static char path[PATH_MAX];
 static atomic_int warned;
 
@@ -63,6 +66,34 @@ static int mkdirs(const char *dir)
     return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* The lowest descriptor number the shim's own are moved to: far above those a program opens, closes and reuses (a
+ * program that closes a number it does not own, twice or stale, would otherwise close the trace, and its next open
+ * would be handed the trace's number); half the limit where the limit is lower. */
+#define SHMT_FD_FLOOR 900
+
+/* f moved to a high number (close-on-exec); f itself where that cannot be. */
+static int keep_apart(int f)
+{
+    int floor = SHMT_FD_FLOOR;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur <= (rlim_t)floor) {
+        floor = (int)(limit.rlim_cur / 2);
+    }
+    if (f >= floor) return f;
+    int high = fcntl(f, F_DUPFD_CLOEXEC, floor);
+    if (high < 0) return f;
+    close(f);
+    return high;
+}
+
+/* Whether descriptor f still refers to what it was opened on (the program may have closed it and opened another file
+ * that took its number): the shim writes through no descriptor it has not checked. */
+static int still_ours(int f, const struct stat *was)
+{
+    struct stat now;
+    return f >= 0 && fstat(f, &now) == 0 && now.st_dev == was->st_dev && now.st_ino == was->st_ino;
+}
+
 /*
  * Opens the trace directory, refused unless it is the user's own and no one else can write to it, or it is sticky
  * as /tmp is (no one can then rename or remove another's files): anyone else who can write to it could plant a
@@ -89,7 +120,8 @@ static int open_trace_dir(const char *dir)
                  " there could take the trace's place", (unsigned)(st.st_mode & 0777));
         refuse(why);
     } else {
-        return d;
+        dir_is = st;
+        return keep_apart(d);
     }
     close(d);
     return -1;
@@ -97,6 +129,10 @@ static int open_trace_dir(const char *dir)
 
 int shmt_file_create_in_dir(const char *name, FILE **out)
 {
+    if (!still_ours(dir_fd, &dir_is)) {
+        errno = EBADF;
+        return -1;
+    }
     int f = openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (f < 0) return -1;
     *out = fdopen(f, "w");
@@ -229,6 +265,11 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
         warn("cannot create");
         return -1;
     }
+    fd = keep_apart(fd);
+    if (fstat(fd, &fd_is) != 0) {
+        warn("cannot examine the trace");
+        return -1;
+    }
     errno = posix_fallocate(fd, 0, (off_t)header_map_size);
     if (errno != 0) {
         warn("cannot allocate the header");
@@ -244,9 +285,21 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
     return 0;
 }
 
+/* No more blocks for this PE (profile mode would otherwise try again on every call, each try a system call that
+ * fails): its later calls are counted, as the warning said. */
+static uint8_t *give_up(void)
+{
+    atomic_store(&failed, 1);
+    shmt_file_finish(SHMT_STATE_DISABLED, 0, 0);
+    return NULL;
+}
+
 uint8_t *shmt_file_claim_block(void)
 {
-    if (header == NULL || atomic_load_explicit(&capped, memory_order_relaxed)) return NULL;
+    if (header == NULL || atomic_load_explicit(&capped, memory_order_relaxed)
+        || atomic_load_explicit(&failed, memory_order_relaxed)) {
+        return NULL;
+    }
     _Atomic uint32_t *allocated = (_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED);
     off_t offset = (off_t)header_map_size + (off_t)atomic_load(allocated) * (off_t)block_size;
     if (max_bytes != 0 && (uint64_t)offset + block_size > max_bytes) {
@@ -258,20 +311,23 @@ uint8_t *shmt_file_claim_block(void)
         }
         return NULL;
     }
+    if (!still_ours(fd, &fd_is)) {
+        refuse("the trace's descriptor was closed by the program (its number may now be another file's); nothing more"
+               " is written through it");
+        return give_up();
+    }
     uint32_t index = atomic_fetch_add(allocated, 1);
     offset = (off_t)header_map_size + (off_t)index * (off_t)block_size;
     /* Reserve the disk space now: a full disk is an error here, not a SIGBUS on some later store. */
     errno = posix_fallocate(fd, offset, (off_t)block_size);
     if (errno != 0) {
         warn("cannot allocate a block (disk full?)");
-        shmt_file_finish(SHMT_STATE_DISABLED, 0, 0);
-        return NULL;
+        return give_up();
     }
     uint8_t *block = mmap(NULL, block_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, offset);
     if (block == MAP_FAILED) {
         warn("cannot map a block");
-        shmt_file_finish(SHMT_STATE_DISABLED, 0, 0);
-        return NULL;
+        return give_up();
     }
     return block;
 }

@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  */
 final class HtmlReport extends Report {
     static final int HEATMAP_LIMIT = 256;
-    private static final int SIZE_BINS = 41;
+    private static final int SIZE_BINS = 63; /* log2 bins of a positive long: the largest event of any size */
 
     private final Path file;
     private final ByteMatrix heatmap;

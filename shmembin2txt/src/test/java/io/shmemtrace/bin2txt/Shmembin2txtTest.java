@@ -121,6 +121,12 @@ class Shmembin2txtTest {
         assertEquals(0, outside.status(), outside.err());
         assertEquals("shmembin2txt: --pes 0-15,37: PEs 2-15, 37 are not in this run of 2 PEs (0-1)\n", outside.err());
         assertTrue(outside.outLines().contains("== PE 1"));
+        // ranges stay ranges: the whole int range costs nothing (it took gigabytes, or failed with an index error)
+        Runs.Result huge = Runs.run("--summary", "--pes", "1-2147483647,0", dir.toString());
+        assertEquals(0, huge.status(), huge.err());
+        assertEquals("shmembin2txt: --pes 1-2147483647,0: PEs 2-2147483647 are not in this run of 2 PEs (0-1)\n",
+                huge.err());
+        assertTrue(huge.outLines().contains("== PE 0") && huge.outLines().contains("== PE 1"));
     }
 
     @Test

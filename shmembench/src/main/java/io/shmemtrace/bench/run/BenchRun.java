@@ -88,12 +88,14 @@ public final class BenchRun {
             List<Row> rows = new ArrayList<>();
             int lastCase = -1;
             String lastApi = null;
+            int finishedRows = 0; // the rows of the cases before the last one begun
             for (String line : r.output().split("\n")) {
                 if (line.startsWith("ROW\t")) rows.add(Row.parse(line));
                 else if (line.startsWith("CASE\t")) {
                     String[] f = line.split("\t");
                     lastCase = Integer.parseInt(f[1]);
                     lastApi = f[2];
+                    finishedRows = rows.size();
                 }
             }
             if (r.status() == 0) {
@@ -103,9 +105,11 @@ public final class BenchRun {
             if (r.timedOut() && lastApi != null && stalls.merge(lastCase, 1, Integer::sum) <= STALL_RETRIES) {
                 // A case that stalled is run again before it counts as failed: this Open MPI can hang now and then
                 // on a loaded machine (seen in a get_nbi case, untraced), and a later try goes through. RESUME
-                // keeps the rows so far and starts at the stalled case; WHOLE runs everything again.
+                // keeps the rows of the cases finished before it and starts again at the stalled case, whose rows
+                // come from the try that counts (a case that stalls after its last row would otherwise give its
+                // rows twice); WHOLE runs everything again.
                 if (restart == Restart.RESUME) {
-                    attempts.add(new Attempt(traceDir, rows, counts, null));
+                    attempts.add(new Attempt(traceDir, List.copyOf(rows.subList(0, finishedRows)), counts, null));
                     start = lastCase;
                 }
                 continue;

@@ -48,7 +48,7 @@ static void count_calls(int api, long calls, long nelems) {
 /* The harness's own SHMEM calls, counted like the benchmarked ones. */
 static void h_barrier_all(void) { shmem_barrier_all(); count_calls(API_shmem_barrier_all, 1, 0); }
 static void h_quiet(void) { shmem_quiet(); count_calls(API_shmem_quiet, 1, 0); }
-static void h_long_p(long *addr, long value, int pe) { shmem_long_p(addr, value, pe); count_calls(API_shmem_long_p, 1, 0); }
+static long h_long_g(const long *addr, int pe) { long v = shmem_long_g(addr, pe); count_calls(API_shmem_long_g, 1, 0); return v; }
 static void *h_malloc(size_t bytes) { void *p = shmem_malloc(bytes); count_calls(API_shmem_malloc, 1, 0); return p; }
 static void h_free(void *p) { shmem_free(p); count_calls(API_shmem_free, 1, 0); }
 
@@ -64,11 +64,19 @@ static void compute(long units) {
     spin_sink = x;
 }
 
-/* PE 0 decides, every PE learns the decision. */
+/*
+ * PE 0 decides, every PE learns the decision: the others fetch it from PE 0 (a get returns what is there when it
+ * returns), and a second barrier keeps PE 0 from writing its next decision before all have fetched this one. PE 0 used
+ * to put the decision to each PE before one barrier: now and then a PE read the decision before last, took one
+ * sample more than PE 0, and from then on their barriers paired wrongly until the job hung in shmem_finalize against
+ * a shmem_free (gdb; a get_nbi case's rows repeated by the retry, issue 41).
+ */
 static long agree(long value) {
-    if (me == 0) for (int pe = 1; pe < npes; pe++) h_long_p(ctl, value, pe);
+    if (me == 0) *ctl = value;
     h_barrier_all();
-    return me == 0 ? value : *ctl;
+    long decided = me == 0 ? value : h_long_g(ctl, 0);
+    h_barrier_all();
+    return decided;
 }
 
 /* One sample: microseconds for `iters` calls of body on every PE; tail (untimed) completes what body posted. */

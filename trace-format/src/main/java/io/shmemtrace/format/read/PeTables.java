@@ -86,8 +86,27 @@ final class PeTables {
             if (e[4] < 0 || e[5] < 0 || e[6] < 0 || e[9] < 0) {
                 return "profile block: a negative count or time for event id " + e[1];
             }
+            String wrong = inconsistency(e, table.byId((int) e[1]));
+            if (wrong != null) return "profile block: " + wrong + " for event id " + e[1];
             profile.add(e);
         }
+        return null;
+    }
+
+    /**
+     * What makes an entry's numbers impossible (a damaged block read as intact printed "in SHMEM -54 ns" and a shortest
+     * call above the longest), or null. Every entry of calls has shortest <= longest <= total; a region's or mark's
+     * names its region and holds no more time in SHMEM than in all; a function's time in SHMEM is the calls' own.
+     */
+    private static String inconsistency(long[] e, EventDef def) {
+        long calls = e[4], total = e[6], min = e[7], max = e[8], inner = e[9];
+        boolean region = def.operation().isRegion();
+        if (calls > 0 && (Long.compareUnsigned(min, max) > 0 || Long.compareUnsigned(max, total) > 0)) {
+            return "a shortest time above the longest, or a longest above the total";
+        }
+        if (region && e[2] == 0) return "a region's or mark's entry names no region";
+        if (region && inner > total) return "more time in SHMEM within a region than in the region";
+        if (!region && inner != 0) return "time in SHMEM within a function's entry";
         return null;
     }
 

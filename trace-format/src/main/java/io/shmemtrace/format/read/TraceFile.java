@@ -239,7 +239,10 @@ public final class TraceFile implements AutoCloseable {
                     + " read up to the last complete event"),
                     header.state() == TraceState.EXITED ? TraceProblem.Kind.NOTE : TraceProblem.Kind.INCOMPLETE));
         }
-        if (header.droppedEvents() > 0) {
+        if (header.droppedEvents() < 0) { // 2^63 or more: no writer counts that far (a damaged header)
+            problems.add(new TraceProblem(path, -1, H_DROPPED, "damaged header (a count of calls not recorded of "
+                    + Long.toUnsignedString(header.droppedEvents()) + ")", TraceProblem.Kind.DAMAGE));
+        } else if (header.droppedEvents() > 0) {
             problems.add(header.capped()
                     ? new TraceProblem(path, -1, H_DROPPED, "the trace reached its size limit (SHMEMTRACE_MAX_BYTES): "
                             + header.droppedEvents() + " later calls were counted, not recorded", TraceProblem.Kind.INCOMPLETE)

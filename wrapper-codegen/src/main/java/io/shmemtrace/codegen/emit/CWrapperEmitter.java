@@ -232,6 +232,13 @@ public final class CWrapperEmitter {
         out.append("}\n");
         out.append("/* Reached from the wrapper by a tail call (a jump): its return address is the program's call site. */\n");
         out.append("static __attribute__((noinline)) ").append(signature(f, general, "")).append("\n{\n");
+        if (filterable(f)) {
+            // Profile mode sends every call the general way (no fast path): one that reached the wrapper, not the
+            // profile stub (through a function pointer or a GOT slot the shim leaves alone, so that the function
+            // keeps one address: shmt_got.c), is profiled as the others.
+            out.append("    if (SHMT_UNLIKELY(shmt_profiling)) ")
+               .append(block(returnOf(f, "shmt_profiled_" + f.name() + "(" + arguments(f, "") + ")"))).append('\n');
+        }
         out.append("    ").append(returnOf(f, traced + "(" + arguments(f, "0, SHMT_CALLSITE") + ")")).append("\n}\n");
         if (variadic(f).isEmpty()) {
             out.append(signature(f, f.name(), "")).append("\n{\n");
