@@ -12,4 +12,6 @@ prepend-path PATH $root/bin
 # shmemtrace.h and the stub library, for programs that mark regions (cc -lshmemtrace-stub finds it)
 prepend-path CPATH $root/include
 prepend-path LIBRARY_PATH $root/lib
+# and for such a program to start, where the stub is found at run time (it has no rpath)
+prepend-path LD_LIBRARY_PATH $root/lib
 setenv SHMEMTRACE_ROOT $root

@@ -40,12 +40,15 @@ static int selects(const char *selector, unsigned id)
     return fnmatch(selector, shmt_event_infos[id].name, 0) == 0;
 }
 
-/* Marks (value 1) or clears (0) every function a comma-separated list selects; one line on stderr (PE 0) for a
- * selector that selects nothing. */
+#define SHMT_UNMATCHED_SHOWN 5 /* selectors that select nothing, named one a line; the rest counted in one */
+
+/* Marks (value 1) or clears (0) every function a comma-separated list selects; lines on stderr (PE 0) for the
+ * selectors that select nothing: the first few by name, the rest in one line. */
 static void apply_list(const char *setting, const char *list, unsigned char value, int pe)
 {
     char *copy = strdup(list), *save = NULL;
     if (copy == NULL) return;
+    int unmatched = 0;
     for (char *s = strtok_r(copy, ", ", &save); s != NULL; s = strtok_r(NULL, ", ", &save)) {
         int any = 0;
         for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) {
@@ -53,17 +56,39 @@ static void apply_list(const char *setting, const char *list, unsigned char valu
             any = 1;
             if (shmt_event_infos[id].excluded != NULL) excluded[id] = value;
         }
-        if (!any && pe == 0) fprintf(stderr, "shmemtrace: %s: '%s' selects no traced function\n", setting, s);
+        if (!any && unmatched++ < SHMT_UNMATCHED_SHOWN && pe == 0) {
+            fprintf(stderr, "shmemtrace: %s: '%s' selects no traced function\n", setting, s);
+        }
+    }
+    if (unmatched > SHMT_UNMATCHED_SHOWN && pe == 0) {
+        fprintf(stderr, "shmemtrace: %s: and %d more selectors that select no traced function\n", setting,
+                unmatched - SHMT_UNMATCHED_SHOWN);
     }
     free(copy);
+}
+
+/* Whether a list names at least one selector (",,," names none). */
+static int has_selector(const char *list)
+{
+    return list != NULL && list[strspn(list, ", ")] != '\0';
 }
 
 int shmt_filter_select(void)
 {
     const char *include = getenv(SHMT_ENV_INCLUDE), *exclude = getenv(SHMT_ENV_EXCLUDE);
-    int any_setting = (include != NULL && *include) || (exclude != NULL && *exclude);
-    if (!any_setting || shmt_event_infos == NULL) return 0;
+    if (shmt_event_infos == NULL) return 0;
     int pe = shmt_pe();
+    /* A list of no selector is not understood: taken as unset (an include list of none excluded everything). */
+    if (include != NULL && *include && !has_selector(include)) {
+        if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: names no function; the default, every function\n",
+                             SHMT_ENV_INCLUDE, include);
+        include = NULL;
+    }
+    if (exclude != NULL && *exclude && !has_selector(exclude)) {
+        if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: names no function; the default, none\n", SHMT_ENV_EXCLUDE, exclude);
+        exclude = NULL;
+    }
+    if ((include == NULL || !*include) && (exclude == NULL || !*exclude)) return 0;
     if (include != NULL && *include) {
         for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) excluded[id] = shmt_event_infos[id].excluded != NULL;
         apply_list(SHMT_ENV_INCLUDE, include, 0, pe);

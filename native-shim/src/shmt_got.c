@@ -59,8 +59,8 @@ static void patch_relocations(const struct dl_phdr_info *info, const ElfW(Rela) 
         unsigned long type = ELF64_R_TYPE(rel[i].r_info);
         if (type != JUMP_SLOT) continue;
         size_t name = symtab[ELF64_R_SYM(rel[i].r_info)].st_name;
-        if (name >= strsz || strncmp(strtab + name, "shmem", 5) != 0) continue;
-        int id = shmt_event_id(strtab + name);
+        if (name >= strsz) continue;
+        int id = shmt_event_id(strtab + name); /* the pre-1.0 names too (shmalloc, _my_pe, start_pes) */
         shmt_stub stub = id >= 0 ? scope->stub_for((unsigned)id) : NULL;
         if (stub != NULL) write_slot(info->dlpi_addr + rel[i].r_offset, relro_lo, relro_hi, scope->page, stub);
     }

@@ -15,6 +15,7 @@
 
 #include "shmt_crc32c.h"
 #include "shmt_format.h"
+#include "shmt_settings.h"
 
 extern const unsigned char shmt_event_table[];
 extern const unsigned shmt_event_table_len;  /* as stored: deflated at build time (FORMAT.md) */
@@ -49,7 +50,21 @@ static void put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
-/* mkdir -p; the last directory, where the traces go, is not writable by others whatever the umask. */
+/* Whether path is a symbolic link another user made (root's, and the user's own, are trusted): one such link at any
+ * level of the trace directory's path would let that user decide where the traces are written. */
+static int foreign_link(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode) || st.st_uid == geteuid() || st.st_uid == 0) return 0;
+    char why[PATH_MAX + 128];
+    snprintf(why, sizeof why, "%s is a symbolic link of another user (uid %lu); traces go only where you decide",
+             path, (unsigned long)st.st_uid);
+    refuse(why);
+    return 1;
+}
+
+/* mkdir -p, refusing another user's symbolic link at any level; the last directory, where the traces go, is not
+ * writable by others whatever the umask. 0, or -1 (errno set, or EPERM after the line that says why). */
 static int mkdirs(const char *dir)
 {
     char buf[PATH_MAX];
@@ -60,9 +75,11 @@ static int mkdirs(const char *dir)
     for (char *s = buf + 1; *s; s++) {
         if (*s != '/') continue;
         *s = '\0';
+        if (foreign_link(buf)) return errno = EPERM, -1;
         if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
         *s = '/';
     }
+    if (foreign_link(buf)) return errno = EPERM, -1;
     return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
@@ -148,30 +165,20 @@ int shmt_file_dir(void)
     return dir_fd;
 }
 
-/* SHMEMTRACE_BLOCK_SIZE, else the default: a trace's, or a profile's (a few kilobytes in all). */
-static size_t block_size_setting(int profile)
+/* SHMEMTRACE_BLOCK_SIZE, else the default: a trace's, or a profile's (a few kilobytes in all). At most
+ * SHMT_BLOCK_SIZE_SETTING_MAX (TraceNaming's): a PE's names, counts and profile blocks are as large as its event
+ * blocks, and a 1 GiB block made each of them 1 GiB (2 GiB a PE, calls lost to the size limit). */
+static size_t block_size_setting(int profile, int pe)
 {
-    const char *s = getenv(SHMT_ENV_BLOCK_SIZE);
-    long v = s ? atol(s) : 0;
-    if (v >= SHMT_PAGE && v % SHMT_PAGE == 0 && v <= SHMT_MAX_BLOCK_SIZE) return (size_t)v;
-    return profile ? SHMT_PROFILE_BLOCK_SIZE : SHMT_DEFAULT_BLOCK_SIZE;
+    size_t fallback = profile ? SHMT_PROFILE_BLOCK_SIZE : SHMT_DEFAULT_BLOCK_SIZE;
+    return (size_t)shmt_size_setting(SHMT_ENV_BLOCK_SIZE, SHMT_PAGE, SHMT_BLOCK_SIZE_SETTING_MAX, SHMT_PAGE, fallback,
+                                     profile ? "8K for a profile" : "1M", pe == 0);
 }
 
-/* SHMEMTRACE_MAX_BYTES: bytes, or with a K, M or G suffix; 0 is no limit; unset or unreadable: the default. */
-static uint64_t max_bytes_setting(void)
+/* SHMEMTRACE_MAX_BYTES: bytes, or with a K, M or G suffix; 0 is no limit; unset: the default. */
+static uint64_t max_bytes_setting(int pe)
 {
-    const char *s = getenv(SHMT_ENV_MAX_BYTES);
-    if (s == NULL || *s == '\0') return SHMT_DEFAULT_MAX_BYTES;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s) return SHMT_DEFAULT_MAX_BYTES;
-    switch (*end) {
-    case 'K': case 'k': v <<= 10; end++; break;
-    case 'M': case 'm': v <<= 20; end++; break;
-    case 'G': case 'g': v <<= 30; end++; break;
-    default: break;
-    }
-    return *end == '\0' ? (uint64_t)v : SHMT_DEFAULT_MAX_BYTES;
+    return shmt_size_setting(SHMT_ENV_MAX_BYTES, 0, UINT64_MAX, 0, SHMT_DEFAULT_MAX_BYTES, "2G", pe == 0);
 }
 
 static int set(const char *name)
@@ -247,8 +254,8 @@ int shmt_file_create(const char *dir, const shmt_identity *id)
         dir = default_dir;
     }
     snprintf(path, sizeof path, "%s/" SHMT_NATIVE_FILE, dir, id->pe);
-    block_size = block_size_setting((id->run_flags & SHMT_RUN_PROFILE) != 0);
-    max_bytes = max_bytes_setting();
+    block_size = block_size_setting((id->run_flags & SHMT_RUN_PROFILE) != 0, id->pe);
+    max_bytes = max_bytes_setting(id->pe);
     header_map_size = (SHMT_HEADER_SIZE + shmt_event_table_len + 4095) & ~(size_t)4095;
     if (mkdirs(dir) != 0) {
         warn("cannot create the directory");

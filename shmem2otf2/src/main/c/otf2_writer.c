@@ -77,7 +77,7 @@ static host *hosts;
 static size_t n_hosts, cap_hosts;
 static OTF2_StringRef run_name;
 static int tasks;
-static uint64_t realtime_ns, max_ts;
+static uint64_t realtime_ns, max_ts, min_ts = UINT64_MAX;
 /* The records read so far, definition lines and events: where a message says it went wrong. */
 static long record_no;
 
@@ -217,6 +217,7 @@ static uint64_t stamp(uint64_t ts) {
     current->last_ts = ts;
     current->events++;
     if (ts > max_ts) max_ts = ts;
+    if (ts < min_ts) min_ts = ts;
     return ts;
 }
 
@@ -364,7 +365,11 @@ static void definitions(void) {
         set_names[i] = string(name);
     }
     for (size_t i = 0; i < n_strings; i++) check(OTF2_GlobalDefWriter_WriteString(d, (OTF2_StringRef) i, strings[i]), "string");
-    check(OTF2_GlobalDefWriter_WriteClockProperties(d, 1000000000, 0, max_ts + 1, realtime_ns), "clock properties");
+    /* The clock's offset is the first event's time: readers show times from it (Vampir's axis starts there, not a
+     * second early at the stream's padding), as the CSV, the summary and the page count from the run's first event. */
+    uint64_t offset = min_ts == UINT64_MAX ? 0 : min_ts;
+    check(OTF2_GlobalDefWriter_WriteClockProperties(d, 1000000000, offset, max_ts + 1 - offset, realtime_ns + offset),
+          "clock properties");
     check(OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_SHMEM, shmem, OTF2_PARADIGM_CLASS_PROCESS), "paradigm");
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, machine, machine_class, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
           "system tree");

@@ -111,8 +111,9 @@ public final class Shmembin2txt implements Callable<Integer> {
         TraceRun run;
         int[] problems = {0};
         try {
+            // one run, any of its PEs (a listing of one PE's file is no damage)
             run = TraceRun.scan(paths, new TraceRun.Options(output.layers ? TraceRun.Layers.BOTH : TraceRun.Layers.ONE,
-                    TraceRun.Policy.ANY_FILES, maxOpen), m -> {
+                    maxOpen, false), m -> {
                         problems[0]++;
                         err.println("shmembin2txt: " + m);
                     });

@@ -41,8 +41,12 @@ final class Runs {
     static final long T0 = 1_000_000;
 
     static TraceWriter create(Path dir, int pe, int npes) throws IOException {
+        return create(dir, pe, npes, "test");
+    }
+
+    static TraceWriter create(Path dir, int pe, int npes, String runId) throws IOException {
         TraceInfo info = new TraceInfo(pe, npes, 100 + pe, 1_000_000_000L, 0, Layout.CLOCK_MONOTONIC, T0, T0, 0,
-                "test", "host");
+                runId, "host");
         return TraceWriter.create(dir.resolve(String.format("pe%05d.shmt", pe)), info, TABLE, 4096,
                 TraceClock.fixed(T0 + 1_000_000_000L, T0 + 1_000_000_000L));
     }
@@ -52,7 +56,11 @@ final class Runs {
      * PE 1: init, a p to PE 0; thread 1 a ctx_quiet; finalize.
      */
     static void twoPes(Path dir) throws IOException {
-        try (TraceWriter w = create(dir, 0, 2)) {
+        twoPes(dir, "test");
+    }
+
+    static void twoPes(Path dir, String runId) throws IOException {
+        try (TraceWriter w = create(dir, 0, 2, runId)) {
             ThreadWriter t = w.thread(0);
             t.event(INIT, T0, T0 + 1000);
             t.event(PUT, T0 + 1500, T0 + 1800, 0x7f0000001000L, 0x5500000000L, 16, 1);
@@ -61,7 +69,7 @@ final class Runs {
             t.event(QUIET, T0 + 3000, T0 + 3400);
             t.event(FINALIZE, T0 + 4000, T0 + 5000);
         }
-        try (TraceWriter w = create(dir, 1, 2)) {
+        try (TraceWriter w = create(dir, 1, 2, runId)) {
             ThreadWriter t = w.thread(0);
             t.event(INIT, T0, T0 + 1200);
             t.event(P, T0 + 1300, T0 + 1340, 0x7f0000003000L, 42, 0);

@@ -129,6 +129,28 @@ class Shmembin2txtTest {
         assertTrue(huge.outLines().contains("== PE 0") && huge.outLines().contains("== PE 1"));
     }
 
+    /**
+     * Two runs given together (the README's glob over two traced runs) are never read as one job of twice the PEs
+     * (issue 42, item 1): every mode reads one run, and one line says which files were left out and why.
+     */
+    @Test
+    void twoRunsGivenTogetherAreNeverMixed() throws Exception {
+        Path other = Files.createDirectory(dir.resolve("second-run"));
+        Runs.twoPes(other, "second");
+        String line = "shmembin2txt: " + other.resolve("pe00000.shmt") + ": from another run (run second, 2 PEs; the run"
+                + " is test, 2 PEs); left out, with the 1 other files of that run (give one run at a time)\n";
+        for (List<String> mode : List.of(List.of("--summary"), List.of("--csv"), List.<String>of())) {
+            List<String> both = new java.util.ArrayList<>(mode);
+            both.addAll(List.of(dir.toString(), other.toString()));
+            Runs.Result r = Runs.run(both.toArray(String[]::new));
+            assertEquals(1, r.status(), mode + ": " + r.err());
+            assertEquals(line, r.err(), mode.toString());
+            List<String> one = new java.util.ArrayList<>(mode);
+            one.add(dir.toString());
+            assertEquals(Runs.run(one.toArray(String[]::new)).out(), r.out(), mode + ": the first run's output alone");
+        }
+    }
+
     @Test
     void aPeThatExitedWithoutFinalizeIsANoteNotAnError() throws Exception {
         Path run = Files.createDirectory(dir.resolve("exited"));
@@ -183,33 +205,39 @@ class Shmembin2txtTest {
         }
         Path foreign = dir.resolve("pe00002.shmt");
         Files.writeString(foreign, "#".repeat(400));
-        try (TraceWriter w = Runs.create(dir, 3, 4)) { // killed after two calls
-            w.thread(0).event(Runs.INIT, Runs.T0, Runs.T0 + 100);
-            w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
-            w.abandon();
-        }
-        Path pe3 = dir.resolve("pe00003.shmt");
         Runs.Result r = Runs.run("--csv", dir.toString());
         assertEquals(1, r.status());
         assertEquals(List.of(
                 "shmembin2txt: " + foreign + ": not a shmemtrace trace (bad magic)",
-                "shmembin2txt: " + pe0 + ": block 0 (byte 4096): checksum mismatch; block skipped (6 events)",
-                "shmembin2txt: " + pe3 + ": PE 3 crashed or killed (never finished); 1 unsealed block read up to the"
-                        + " last complete event"), r.err().lines().toList());
+                "shmembin2txt: " + pe0 + ": block 0 (byte 4096): checksum mismatch; block skipped (6 events)"),
+                r.err().lines().toList());
         assertEquals(List.of(
                 "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
                 "1,0,0,shmem_init,SETUP,0,1200,1200,0,-1,0,",
                 "1,0,1,shmem_int_p,PUT,1300,1340,40,100,0,4,dest=0x7f0000003000;value=42;pe=0",
                 "1,0,2,shmem_finalize,SETUP,3000,3500,500,1660,-1,0,",
-                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,-1,0,ctx=0x2a0",
-                "3,0,0,shmem_init,SETUP,0,100,100,0,-1,0,",
-                "3,0,1,shmem_quiet,ORDERING,2000,2345,345,1900,-1,0,"), r.outLines());
+                "1,1,0,shmem_ctx_quiet,ORDERING,1400,1410,10,400,-1,0,ctx=0x2a0"), r.outLines());
 
-        List<String> summary = Runs.run("--summary", pe3.toString(), pe1.toString()).outLines();
+        Path crashed = Files.createDirectory(dir.resolve("crashed"));
+        try (TraceWriter w = Runs.create(crashed, 3, 4)) { // killed after two calls
+            w.thread(0).event(Runs.INIT, Runs.T0, Runs.T0 + 100);
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
+            w.abandon();
+        }
+        Path pe3 = crashed.resolve("pe00003.shmt");
+        Runs.Result killed = Runs.run("--csv", pe3.toString());
+        assertEquals(1, killed.status());
+        assertEquals(List.of("shmembin2txt: " + pe3 + ": PE 3 crashed or killed (never finished); 1 unsealed block read"
+                + " up to the last complete event"), killed.err().lines().toList());
+        assertEquals(List.of(
+                "pe,thread,seq,function,category,start_ns,end_ns,duration_ns,burst_ns,target_pe,bytes,fields",
+                "3,0,0,shmem_init,SETUP,0,100,100,0,-1,0,",
+                "3,0,1,shmem_quiet,ORDERING,2000,2345,345,1900,-1,0,"), killed.outLines());
+
+        List<String> summary = Runs.run("--summary", pe3.toString()).outLines();
         assertEquals(List.of("== files",
-                "  " + pe1 + ": PE 1 of 2, finalized, 4 events, 6.75 bytes/event",
                 "  " + pe3 + ": PE 3 of 4, crashed or killed at last event time 2.345 us, 2 events, 4.00 bytes/event"),
-                summary.subList(0, 3));
+                summary.subList(0, 2));
     }
 
     @Test

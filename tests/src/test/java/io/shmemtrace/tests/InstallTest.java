@@ -68,13 +68,18 @@ class InstallTest {
         String script = ". " + init + " && module use '" + prefix.resolve("share/modulefiles") + "'"
                 + " && module load shmemtrace && command -v shmembin2txt && shmemtrace --version"
                 + " && SHMEMTRACE_DIR=run oshrun --allow-run-as-root --oversubscribe -np 2 shmemtrace '" + program + "'"
-                + " >/dev/null && shmembin2txt --summary run";
+                + " >/dev/null && shmembin2txt --summary run"
+                // a program linked with the stub library starts untraced (the module sets LD_LIBRARY_PATH: it did not)
+                + " && oshcc -DSHMEMTRACE_NO_WEAK -o steer-stub '" + Workspace.C_SOURCES.resolve("steer.c") + "'"
+                + " -lshmemtrace-stub && oshrun --allow-run-as-root --oversubscribe -np 2 ./steer-stub 2 >/dev/null"
+                + " && echo the stub-linked program ran";
         Command.Result r = Command.of("sh", "-c", script).in(work).env("OMPI_MCA_btl", "^uct").runOk();
         List<String> lines = r.stdout().lines().toList();
         assertEquals(prefix.resolve("bin/shmembin2txt").toString(), lines.get(0));
         assertEquals("shmemtrace " + VERSION, lines.get(1));
         assertTrue(r.stdout().contains("pe00000.shmt: PE 0 of 2, finalized"), r.stdout());
         assertEquals(5, Traces.count(Traces.peFile(work.resolve("run"), 1)).of("shmem_barrier_all"));
+        assertEquals("the stub-linked program ran", lines.get(lines.size() - 1));
         Path lmod = Path.of("/usr/share/lmod/lmod/init/sh");
         if (!Files.exists(lmod)) {
             System.out.println("InstallTest: Lmod not installed: the module file was loaded by Environment Modules only");

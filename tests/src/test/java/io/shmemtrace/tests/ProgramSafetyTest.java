@@ -203,6 +203,27 @@ class ProgramSafetyTest {
         }
     }
 
+    /**
+     * Another user's symbolic link at any level of SHMEMTRACE_DIR (issue 41, item 10) would decide where the traces
+     * are written: refused in one line a PE, the program runs untraced and nothing lands where the link points.
+     */
+    @Test
+    void anotherUsersLinkInTheTracePathIsNotFollowed() throws Exception {
+        Path dir = Workspace.freshDir("foreign-link");
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), elsewhere);
+        Command.of("chown", "-h", "nobody", link.toString()).runOk();
+        for (Path traces : List.of(link.resolve("traces"), link)) {
+            Command.Result r = Programs.traced(1, traces, Programs.compile("crash"), "finalize", "10").runOk();
+            assertEquals(List.of("shmemtrace: " + traces.resolve("pe00000.shmt") + ": " + link + " is a symbolic link of"
+                    + " another user (uid 65534); traces go only where you decide; tracing disabled for this PE"),
+                    r.messages(), r.describe());
+            try (var files = Files.list(elsewhere)) {
+                assertEquals(List.of(), files.toList());
+            }
+        }
+    }
+
     /** The largest resident size either PE printed. */
     private static long resident(Command.Result r) {
         Matcher m = THREAD_RUN.matcher(r.stdout());

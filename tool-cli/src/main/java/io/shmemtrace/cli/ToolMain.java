@@ -82,7 +82,16 @@ public final class ToolMain {
             err.println(commandLine.getCommandName() + ": " + message);
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (InternalError e) {
+            // A mapped file's page that cannot be had (a hole a full file system cannot fill, a file cut shorter while
+            // read): the JVM's SIGBUS, thrown wherever the thread next stops, past any narrower catch. One line.
+            if (e.getMessage() == null || !e.getMessage().contains("unsafe memory access")) throw e;
+            err.println(cl.getCommandName() + ": a file's pages could not be read (a hole the file system could not"
+                    + " fill, or a file cut shorter while it was read); what was printed before is incomplete");
+            return 1;
+        }
     }
 
     /** The first line of picocli's message, without its "Error: " prefix. */

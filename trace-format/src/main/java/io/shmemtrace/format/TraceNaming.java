@@ -2,6 +2,7 @@ package io.shmemtrace.format;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -55,7 +56,7 @@ public final class TraceNaming {
     /** The SHMEM functions the program imports that the tracer does not record, one a line (PE 0, beside its trace). */
     public static final String UNTRACED_FILE = "pe%05d.untraced";
 
-    private static final Pattern MAX_BYTES = Pattern.compile("(\\d+)([KkMmGg]?)");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)([KkMmGg]?)");
     private static final Pattern FILE = Pattern.compile("pe(\\d{5,10})(\\.java)?\\.shmt");
 
     /** Which writer's calls a file holds: the C shim's or the Java agent's. */
@@ -93,38 +94,54 @@ public final class TraceNaming {
         return Path.of(dir != null && !dir.isEmpty() ? dir : DIR_PREFIX + runId);
     }
 
+    /** The largest SHMEMTRACE_BLOCK_SIZE taken (SHMT_BLOCK_SIZE_SETTING_MAX in C): side blocks are as large. */
+    public static final int BLOCK_SIZE_SETTING_MAX = 64 << 20;
+
     /**
-     * $SHMEMTRACE_MAX_BYTES as the native tracer reads it: bytes, or with a K, M or G suffix; 0 is no limit; unset or
-     * unreadable: the default.
+     * $SHMEMTRACE_MAX_BYTES as the native tracer reads it: bytes, or with a K, M or G suffix; 0 is no limit; unset:
+     * the default. A value it does not take: the default, and one line to warn.
      */
-    public static long maxBytes(Map<String, String> env) {
-        String s = env.get(ENV_MAX_BYTES);
-        if (s == null || s.isEmpty()) return Layout.DEFAULT_MAX_BYTES;
-        Matcher m = MAX_BYTES.matcher(s);
-        if (!m.matches()) return Layout.DEFAULT_MAX_BYTES;
-        try {
-            long v = Long.parseLong(m.group(1));
-            int shift = switch (m.group(2).toUpperCase(java.util.Locale.ROOT)) {
-                case "K" -> 10;
-                case "M" -> 20;
-                case "G" -> 30;
-                default -> 0;
-            };
-            return v > Long.MAX_VALUE >> shift ? Layout.DEFAULT_MAX_BYTES : v << shift;
-        } catch (NumberFormatException tooLong) {
-            return Layout.DEFAULT_MAX_BYTES;
-        }
+    public static long maxBytes(Map<String, String> env, Consumer<String> warn) {
+        return size(env, ENV_MAX_BYTES, 0, Long.MAX_VALUE, 0, Layout.DEFAULT_MAX_BYTES, "2G", warn);
     }
 
-    /** $SHMEMTRACE_BLOCK_SIZE where it is a valid block size, else the default. */
-    public static int blockSize(Map<String, String> env) {
-        String s = env.get(ENV_BLOCK_SIZE);
-        try {
-            long v = s == null ? 0 : Long.parseLong(s.trim());
-            return Layout.validBlockSize(v) ? (int) v : Layout.DEFAULT_BLOCK_SIZE;
-        } catch (NumberFormatException e) {
-            return Layout.DEFAULT_BLOCK_SIZE;
+    /** $SHMEMTRACE_BLOCK_SIZE as the native tracer reads it (a multiple of 4096, at most 64M), else the default. */
+    public static int blockSize(Map<String, String> env, Consumer<String> warn) {
+        return (int) size(env, ENV_BLOCK_SIZE, Layout.PAGE, BLOCK_SIZE_SETTING_MAX, Layout.PAGE, Layout.DEFAULT_BLOCK_SIZE,
+                "1M", warn);
+    }
+
+    /**
+     * A size setting, as native-shim/src/shmt_settings.c reads it: digits with an optional K, M or G suffix, from least
+     * to most and a multiple of multipleOf (0: any); unset or empty: the fallback; anything else: the fallback, after
+     * one line to warn naming the setting, its value and the default.
+     */
+    static long size(Map<String, String> env, String name, long least, long most, long multipleOf, long fallback,
+                     String fallbackText, Consumer<String> warn) {
+        String s = env.get(name);
+        if (s == null || s.isEmpty()) return fallback;
+        Matcher m = SIZE.matcher(s);
+        if (m.matches()) {
+            try {
+                long v = Long.parseLong(m.group(1));
+                int shift = switch (m.group(2).toUpperCase(java.util.Locale.ROOT)) {
+                    case "K" -> 10;
+                    case "M" -> 20;
+                    case "G" -> 30;
+                    default -> 0;
+                };
+                if (v <= Long.MAX_VALUE >> shift) {
+                    v <<= shift;
+                    if (v >= least && v <= most && (multipleOf == 0 || v % multipleOf == 0)) return v;
+                }
+            } catch (NumberFormatException tooLong) {
+                // past 2^63: not a size this setting takes
+            }
         }
+        String range = most == Long.MAX_VALUE ? "bytes" : least + " to " + most + " bytes";
+        warn.accept(name + "=" + s + ": not a size this setting takes (" + range
+                + (multipleOf > 1 ? ", a multiple of " + multipleOf : "") + "; suffix K, M or G); the default, " + fallbackText);
+        return fallback;
     }
 
     public static String fileName(int pe, Layer layer) {

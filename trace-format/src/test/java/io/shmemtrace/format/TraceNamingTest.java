@@ -38,13 +38,26 @@ class TraceNamingTest {
     }
 
     @Test
-    void blockSizeOutsideTheLimitsIsTheDefault() {
-        assertEquals(8192, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "8192")));
-        assertEquals(1 << 30, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "1073741824")));
-        for (String bad : new String[] {"1073745920", "4095", "6000", "0", "-4096", "big", ""}) {
-            assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", bad)), bad);
+    void aSizeSettingNotTakenIsTheDefaultWithOneLine() {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        assertEquals(8192, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "8192"), lines::add));
+        assertEquals(64 << 20, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", "64M"), lines::add));
+        assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of(), lines::add));
+        assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", ""), lines::add));
+        assertEquals(0L, TraceNaming.maxBytes(Map.of("SHMEMTRACE_MAX_BYTES", "0"), lines::add));
+        assertEquals(3L << 30, TraceNaming.maxBytes(Map.of("SHMEMTRACE_MAX_BYTES", "3g"), lines::add));
+        assertEquals(java.util.List.of(), lines, "values taken: no line");
+        for (String bad : new String[] {"1G", "1073741824", "4095", "6000", "0", "-4096", "big", "8192x", " 8192"}) {
+            assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of("SHMEMTRACE_BLOCK_SIZE", bad), lines::add), bad);
         }
-        assertEquals(Layout.DEFAULT_BLOCK_SIZE, TraceNaming.blockSize(Map.of()));
+        for (String bad : new String[] {"-1", "17179869184G", "99999999999999999999", "2 G", "2GB"}) {
+            assertEquals(Layout.DEFAULT_MAX_BYTES, TraceNaming.maxBytes(Map.of("SHMEMTRACE_MAX_BYTES", bad), lines::add), bad);
+        }
+        assertEquals(14, lines.size(), String.join("\n", lines));
+        assertEquals("SHMEMTRACE_BLOCK_SIZE=8192x: not a size this setting takes (4096 to 67108864 bytes, a multiple of"
+                + " 4096; suffix K, M or G); the default, 1M", lines.get(7));
+        assertEquals("SHMEMTRACE_MAX_BYTES=-1: not a size this setting takes (bytes; suffix K, M or G); the default, 2G",
+                lines.get(9));
     }
 
     @Test

@@ -62,8 +62,15 @@ public final class JavaTracer {
             long realNs = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - (System.nanoTime() - initNs);
             TraceInfo info = new TraceInfo(pe, npes, ProcessHandle.current().pid(), 1_000_000_000L, 0,
                     Layout.CLOCK_MONOTONIC, initNs, initNs, realNs, run, host);
-            writer = TraceWriter.createNew(file, info, AgentEvents.table(), TraceNaming.blockSize(env))
-                    .limit(TraceNaming.maxBytes(env));
+            java.util.function.Consumer<String> warn = line -> {
+                if (pe == 0) System.err.println("shmemtrace agent: " + line);
+            };
+            String mode = env.get("SHMEMTRACE_MODE");
+            if (mode != null && !mode.isEmpty() && !mode.equals("trace")) {
+                warn.accept("SHMEMTRACE_MODE=" + mode + ": the Java agent has no such mode; it traces every call");
+            }
+            writer = TraceWriter.createNew(file, info, AgentEvents.table(), TraceNaming.blockSize(env, warn))
+                    .limit(TraceNaming.maxBytes(env, warn));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> end(TraceState.EXITED), "shmemtrace-exit"));
         } catch (FileAlreadyExistsException e) {
             System.err.println("shmemtrace agent: " + file + ": already exists (a trace is never replaced: remove it,"

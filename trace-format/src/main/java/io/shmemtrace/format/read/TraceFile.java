@@ -52,7 +52,7 @@ public final class TraceFile implements AutoCloseable {
         this.header = readHeader(path, channel, size);
         this.table = readTable(channel);
         mapping.blocks(header.firstBlockOffset(), header.blockSize());
-        findBlocks();
+        findBlocks(channel);
         BlockHeader last = blocks.stream().max(Comparator.comparingLong(BlockHeader::openTicks)).orElse(null);
         this.time = new TimeBase(header, last == null ? 0 : last.openTicks(), last == null ? 0 : last.openMonoNs());
         noteHowItEnded();
@@ -193,7 +193,7 @@ public final class TraceFile implements AutoCloseable {
         }
     }
 
-    private void findBlocks() throws IOException {
+    private void findBlocks(FileChannel channel) throws IOException {
         long blockSize = header.blockSize();
         for (int i = 0; ; i++) {
             long offset = header.firstBlockOffset() + i * blockSize;
@@ -210,24 +210,43 @@ public final class TraceFile implements AutoCloseable {
                 damage(i, offset, "file ends at byte " + size + " inside the block header");
                 return;
             }
-            FileMapping.Region w = mapping.windowOf(offset);
-            ByteBuffer s = w.buffer();
-            int at = (int) (offset - w.fileOffset());
-            int magic = s.getInt(at);
-            if (magic == 0) continue; // allocated, never written: empty, not damage
-            if (magic == NAMES_MAGIC_U32 || magic == COUNTS_MAGIC_U32 || magic == PROFILE_MAGIC_U32) {
-                String problem = magic == NAMES_MAGIC_U32 ? tables.readNames(s, at, available)
-                        : magic == COUNTS_MAGIC_U32 ? tables.readCounts(s, at, available, table)
-                        : tables.readProfile(s, at, available, table, s.getShort(at + B_THREAD) & 0xFFFF);
-                if (problem != null) damage(i, offset, problem + "; the rest of the block is skipped");
-                continue;
+            // The first bytes read, not mapped: a block never written may be a hole, whose pages a full file system
+            // cannot give a mapping (a SIGBUS, thrown by the JVM later than any catch here could see).
+            if (readFully(channel, offset, 4).getInt(0) == 0) continue; // allocated, never written: empty, not damage
+            try {
+                findBlock(i, offset, available);
+            } catch (InternalError unreadable) {
+                damage(i, offset, UNREADABLE + "; skipped");
             }
-            if (magic != BLOCK_MAGIC_U32) {
-                damage(i, offset, "not a block (bad block magic); skipped");
-                continue;
-            }
-            blocks.add(BlockHeader.read(s, at, i, offset, available));
         }
+    }
+
+    /**
+     * What a mapped read meets where the file's pages cannot be had (a hole a full file system cannot fill, a file
+     * cut shorter while read): the JVM turns the SIGBUS into an InternalError, which every tool would die of.
+     */
+    private static final String UNREADABLE = "its pages cannot be read (a hole the file system could not fill, or the"
+            + " file was cut shorter while read)";
+
+    /** Block i, at offset, of available bytes: a side block read into the tables, an event block kept. */
+    private void findBlock(int i, long offset, long available) throws IOException {
+        FileMapping.Region w = mapping.windowOf(offset);
+        ByteBuffer s = w.buffer();
+        int at = (int) (offset - w.fileOffset());
+        int magic = s.getInt(at);
+        if (magic == 0) return; // allocated, never written: empty, not damage
+        if (magic == NAMES_MAGIC_U32 || magic == COUNTS_MAGIC_U32 || magic == PROFILE_MAGIC_U32) {
+            String problem = magic == NAMES_MAGIC_U32 ? tables.readNames(s, at, available)
+                    : magic == COUNTS_MAGIC_U32 ? tables.readCounts(s, at, available, table)
+                    : tables.readProfile(s, at, available, table, s.getShort(at + B_THREAD) & 0xFFFF);
+            if (problem != null) damage(i, offset, problem + "; the rest of the block is skipped");
+            return;
+        }
+        if (magic != BLOCK_MAGIC_U32) {
+            damage(i, offset, "not a block (bad block magic); skipped");
+            return;
+        }
+        blocks.add(BlockHeader.read(s, at, i, offset, available));
     }
 
     /** A PE that did not finalize is reported once for the file, with the unsealed blocks that implies. */
@@ -283,9 +302,16 @@ public final class TraceFile implements AutoCloseable {
     }
 
     private void readBlock(BlockHeader b, Consumer<TraceEvent> visitor) throws IOException {
-        Extent x = extent(b);
-        if (x == null) return;
-        BlockDecoder.Stop stop = decoder.decode(x.store, x.start, x.limit, x.maxEvents, b, visitor);
+        BlockDecoder.Stop stop;
+        Extent x;
+        try {
+            x = extent(b);
+            if (x == null) return;
+            stop = decoder.decode(x.store, x.start, x.limit, x.maxEvents, b, visitor);
+        } catch (InternalError unreadable) {
+            damage(b.index(), b.offset(), UNREADABLE + "; the rest of the block is skipped");
+            return;
+        }
         judge(b, x, stop);
     }
 

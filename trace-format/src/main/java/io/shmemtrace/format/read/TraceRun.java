@@ -34,15 +34,14 @@ public final class TraceRun {
     public enum Layers { ONE, BOTH }
 
     /**
-     * ONE_RUN: the files must be one run (the run id and PE count most files agree on); files of other runs,
-     * PEs out of range, a PE given twice and PEs missing are problems. ANY_FILES: every readable trace is
-     * kept, whatever its run; only the same (run, PE, layer) twice is a problem.
+     * The files must be one run (the run id and PE count most files agree on): files of other runs (each other run in
+     * one line), PEs out of range, a PE given twice and, where every PE is expected, PEs missing are problems. Every
+     * tool reads one run at a time: two runs given together were once summed as one job of twice the PEs.
      */
-    public enum Policy { ONE_RUN, ANY_FILES }
-
-    public record Options(Layers layers, Policy policy, int maxOpen) {
+    public record Options(Layers layers, int maxOpen, boolean everyPe) {
+        /** One run, every PE of it expected (a merge): a PE missing is a problem. */
         public static Options oneRun(int maxOpen) {
-            return new Options(Layers.ONE, Policy.ONE_RUN, maxOpen);
+            return new Options(Layers.ONE, maxOpen, true);
         }
     }
 
@@ -112,7 +111,7 @@ public final class TraceRun {
     /** The run id most files agree on. */
     public String runId() { return runId; }
 
-    /** The PE count of that run (ONE_RUN), or the largest of all files (ANY_FILES). */
+    /** The PE count of that run. */
     public int npes() { return npes; }
 
     /** The traces kept, by PE, native layer first. */
@@ -121,7 +120,7 @@ public final class TraceRun {
     /** How many problems the scan reported. */
     public int problems() { return problems; }
 
-    /** The inputs of one layer indexed by PE (null where missing): what a merge of a ONE_RUN scan walks. */
+    /** The inputs of one layer indexed by PE (null where missing): what a merge walks. */
     public Input[] byPe() {
         Input[] byPe = new Input[npes];
         for (Input i : inputs) {
@@ -156,11 +155,10 @@ public final class TraceRun {
             }
         }
         if (read.isEmpty()) throw new NoTracesException("no readable trace among " + paths);
-        return options.policy() == Policy.ONE_RUN ? oneRun(read, problem, problems)
-                : anyFiles(read, problem, problems);
+        return oneRun(read, problem, problems, options.everyPe());
     }
 
-    private static TraceRun oneRun(List<Input> read, Consumer<String> problem, int[] problems) {
+    private static TraceRun oneRun(List<Input> read, Consumer<String> problem, int[] problems, boolean everyPe) {
         // The run is the (run id, PE count) most files agree on; the others are reported and left out.
         Map<String, List<Input>> runs = new LinkedHashMap<>();
         for (Input i : read) runs.computeIfAbsent(runKey(i.header), k -> new ArrayList<>()).add(i);
@@ -169,12 +167,18 @@ public final class TraceRun {
         Map<String, Input> seen = new HashMap<>();
         List<Input> kept = new ArrayList<>();
         boolean[] present = new boolean[first.npes()];
+        runs.forEach((key, files) -> { // each other run in one line: a directory of 1,024 PEs is not 1,024 lines
+            if (key.equals(chosen)) return;
+            TraceHeader h = files.get(0).header;
+            problem.accept(files.get(0).path + ": from another run (run " + h.runId() + ", " + h.npes() + " PEs; the run"
+                    + " is " + first.runId() + ", " + first.npes() + " PEs); left out" + (files.size() == 1 ? ""
+                    : ", with the " + (files.size() - 1) + " other files of that run (give one run at a time)"));
+            files.forEach(Input::close);
+        });
         for (Input i : read) {
             TraceHeader h = i.header;
             if (!runKey(h).equals(chosen)) {
-                problem.accept(i.path + ": from another run (run " + h.runId() + ", " + h.npes() + " PEs; the run is "
-                        + first.runId() + ", " + first.npes() + " PEs); left out");
-                i.close();
+                continue;
             } else if (h.pe() < 0 || h.pe() >= first.npes()) {
                 problem.accept(i.path + ": PE " + h.pe() + " is outside the run's " + first.npes() + " PEs; left out");
                 i.close();
@@ -189,35 +193,12 @@ public final class TraceRun {
         }
         List<Integer> missing = new ArrayList<>();
         for (int pe = 0; pe < present.length; pe++) if (!present[pe]) missing.add(pe);
-        if (!missing.isEmpty()) {
+        if (everyPe && !missing.isEmpty()) {
             problem.accept("run " + first.runId() + ": no trace for " + missing.size() + " of " + present.length
                     + " PEs: " + ranges(missing));
         }
         kept.sort(ORDER);
         return new TraceRun(first.runId(), first.npes(), List.copyOf(kept), problems[0]);
-    }
-
-    private static TraceRun anyFiles(List<Input> read, Consumer<String> problem, int[] problems) {
-        Map<String, Input> seen = new HashMap<>();
-        Map<String, Integer> runs = new HashMap<>();
-        List<Input> kept = new ArrayList<>();
-        int npes = 0;
-        for (Input i : read) {
-            String key = runKey(i.header) + "\0" + i.pe() + "\0" + i.layer;
-            Input before = seen.putIfAbsent(key, i);
-            if (before != null) {
-                problem.accept(i.path + ": PE " + i.pe() + " of run " + i.header.runId() + " again (first in "
-                        + before.path + "); left out");
-                i.close();
-                continue;
-            }
-            kept.add(i);
-            runs.merge(i.header.runId(), 1, Integer::sum);
-            npes = Math.max(npes, i.header.npes());
-        }
-        kept.sort(ORDER);
-        String runId = runs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
-        return new TraceRun(runId, npes, List.copyOf(kept), problems[0]);
     }
 
     private static final Comparator<Input> ORDER = Comparator.comparingInt(Input::pe)

@@ -19,6 +19,9 @@ public final class TraceDirectory {
 
     /** The directory, created if missing; an IOException whose message names it and says why it is refused. */
     public static Path prepare(Path dir) throws IOException {
+        int me = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid"); // the process's effective user
+        Path absolute = dir.toAbsolutePath();
+        for (int i = 1; i <= absolute.getNameCount(); i++) refuseForeignLink(absolute.getRoot().resolve(absolute.subpath(0, i)), me);
         if (!Files.isDirectory(dir)) {
             if (dir.getParent() != null) Files.createDirectories(dir.getParent());
             try {
@@ -29,7 +32,6 @@ public final class TraceDirectory {
         }
         int owner = (Integer) Files.getAttribute(dir, "unix:uid");
         int mode = (Integer) Files.getAttribute(dir, "unix:mode");
-        int me = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid"); // the process's effective user
         if (owner != me) {
             throw new IOException(dir + ": the directory belongs to another user (uid " + owner
                     + "); traces go only to your own");
@@ -40,5 +42,16 @@ public final class TraceDirectory {
                     + " trace's place");
         }
         return dir;
+    }
+
+    /** Another user's symbolic link at any level of the path (root's and one's own are trusted) would decide where
+     * the traces go: refused, as the native tracer refuses it. */
+    private static void refuseForeignLink(Path level, int me) throws IOException {
+        if (!Files.isSymbolicLink(level)) return;
+        int owner = (Integer) Files.getAttribute(level, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (owner != me && owner != 0) {
+            throw new IOException(level + " is a symbolic link of another user (uid " + owner
+                    + "); traces go only where you decide");
+        }
     }
 }
