@@ -10,7 +10,7 @@
 #include "shmt_pages.h"
 #include "shmt_trace_file.h"
 
-#define MAX_DEPTH 64      /* regions nested deeper are not kept apart */
+#define MAX_DEPTH 1024    /* regions nested deeper are counted as calls not recorded (in pages: touched as deep) */
 #define FIRST_CAPACITY 1024 /* the entry index's first size (a power of two); doubled when half full */
 
 int shmt_profiling;
@@ -31,6 +31,7 @@ typedef struct shmt_profile_thread {
     shmt_profile_entry *last[SHMT_EVENT_COUNT];
     open_region open[MAX_DEPTH];
     int depth;
+    uint64_t beyond; /* regions begun past MAX_DEPTH and not yet ended: their ends are theirs, not an open one's */
 } shmt_profile_thread;
 
 /* The thread's state, its slot taken first (a slot left by a thread that ended brings its state along). */
@@ -137,21 +138,34 @@ static void add(shmt_profile_entry *e, uint64_t d, uint64_t inner)
     if (d > e->max) e->max = d;
 }
 
+/* The region o of the thread ends at units: its entry gets the time and the time in calls since it began. */
+static void close_region(shmt_thread *t, shmt_profile_thread *p, open_region o, uint64_t units)
+{
+    add(entry(t, p, SHMT_REGION_BEGIN_EVENT_ID, o.number + 1, 0), units - o.start, t->profile_units - o.units);
+}
+
 void shmt_profile_region(shmt_thread *t, unsigned id, uint32_t number, uint64_t now)
 {
     shmt_profile_thread *p = state(t);
     if (p == NULL) return;
     uint64_t units = now >> shmt_tick_shift;
     if (id == SHMT_REGION_BEGIN_EVENT_ID) {
-        if (p->depth < MAX_DEPTH) p->open[p->depth++] = (open_region){number, units, t->profile_units};
+        if (p->depth < MAX_DEPTH) {
+            p->open[p->depth++] = (open_region){number, units, t->profile_units};
+        } else {
+            p->beyond++;
+            shmt_file_count_dropped(1); /* the header's count says a region was not profiled */
+        }
     } else if (id == SHMT_REGION_END_EVENT_ID) {
-        for (int i = p->depth - 1; i >= 0; i--) { /* the innermost open region of that name */
-            if (p->open[i].number != number) continue;
+        int i = p->depth - 1;
+        while (i >= 0 && p->open[i].number != number) i--; /* the innermost open region of that name */
+        if (i >= 0 && p->beyond == 0) {
             open_region o = p->open[i];
             memmove(&p->open[i], &p->open[i + 1], (size_t)(p->depth - i - 1) * sizeof o);
             p->depth--;
-            add(entry(t, p, SHMT_REGION_BEGIN_EVENT_ID, number + 1, 0), units - o.start, t->profile_units - o.units);
-            break;
+            close_region(t, p, o, units);
+        } else if (p->beyond > 0) {
+            p->beyond--;
         }
     } else {
         add(entry(t, p, id, number + 1, 0), 0, 0);
@@ -159,8 +173,12 @@ void shmt_profile_region(shmt_thread *t, unsigned id, uint32_t number, uint64_t 
     t->profile_region = p->depth == 0 ? 0 : p->open[p->depth - 1].number + 1;
 }
 
-void shmt_profile_thread_ended(shmt_thread *t)
+void shmt_profile_close_regions(shmt_thread *t, uint64_t now)
 {
-    if (t->profile != NULL) t->profile->depth = 0; /* the next thread of the slot starts outside every region */
+    shmt_profile_thread *p = t->profile;
+    if (p == NULL) return;
+    uint64_t units = now >> shmt_tick_shift;
+    while (p->depth > 0) close_region(t, p, p->open[--p->depth], units);
+    p->beyond = 0;
     t->profile_region = 0;
 }

@@ -38,8 +38,9 @@ shmt_profile_entry *shmt_profile_slot(shmt_thread *t, unsigned id, const void *s
  * at now (raw clock): entries of regions, the thread's current region. */
 void shmt_profile_region(shmt_thread *t, unsigned id, uint32_t number, uint64_t now) SHMT_HIDDEN;
 
-/* The thread ends: its slot, and the state with it, go to the next thread (shmt_runtime.c). */
-void shmt_profile_thread_ended(shmt_thread *t) SHMT_HIDDEN;
+/* The regions the thread has open end now (raw clock): at its end (its slot, and the state with it, then go to the next
+ * thread: shmt_runtime.c) and at the trace's (a region open at the end was missing from the profile). */
+void shmt_profile_close_regions(shmt_thread *t, uint64_t now) SHMT_HIDDEN;
 
 /* A profiled call of id (busy since shmt_enter: t->call_start is its start) that ended at t1 and moved bytes. */
 static inline __attribute__((always_inline)) void shmt_profile_add(shmt_thread *t, unsigned id, uint64_t t1,

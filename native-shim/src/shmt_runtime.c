@@ -141,7 +141,7 @@ static void retire_block(shmt_thread *t)
 static void park(shmt_thread *t)
 {
     if (t->rep_count) flush_repeat(t);
-    if (shmt_profiling) shmt_profile_thread_ended(t);
+    if (shmt_profiling) shmt_profile_close_regions(t, shmt_now());
     shmt_thread *slot = &parked[parked_count++];
     *slot = *t;
     slot->call_start = 0;
@@ -296,6 +296,11 @@ void shmt_stop(unsigned state, uint64_t t)
             __atomic_store_n(&threads[i]->limit, NULL, __ATOMIC_RELAXED);
         }
         for (int i = 0; i < parked_count; i++) seal(&parked[i]);
+        /* Regions still open end with the trace (other threads are past their last call, or their calls now go
+         * unrecorded). */
+        for (int i = 0; shmt_profiling && i < thread_count; i++) {
+            if (threads[i] != NULL) shmt_profile_close_regions(threads[i], t);
+        }
         uint64_t ticks, mono;
         shmt_clock_pair(&ticks, &mono);
         uint64_t hz = ((uint64_t *)(void *)(shmt_file_header() + SHMT_H_TICK_HZ))[0];

@@ -395,6 +395,26 @@ void shmt_file_finish(unsigned state, uint64_t final_ticks, uint64_t final_mono_
     atomic_store((_Atomic uint32_t *)(header + SHMT_H_STATE), state);
 }
 
+/* s as one shell word, for a command the user copies: as it is when it holds only characters no shell treats
+ * specially, else in single quotes (a ' as '\''). */
+static const char *shell_quoted(const char *s, char *out, size_t size)
+{
+    if (s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%")] == '\0') return s;
+    size_t n = 0;
+    out[n++] = '\'';
+    for (; *s && n + 5 < size; s++) {
+        if (*s == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            out[n++] = *s;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+    return out;
+}
+
 /* One line at the end, from PE 0: where the run's traces are and what PE 0 wrote (the others' files may still be
  * being finished: PE 0 speaks only for itself). SHMEMTRACE_QUIET=1 silences it. */
 void shmt_file_say_where(uint64_t events)
@@ -413,8 +433,10 @@ void shmt_file_say_where(uint64_t events)
     double mb = ((double)header_map_size + (double)blocks * (double)block_size) / 1e6;
     char more[64] = "";
     if (dropped) snprintf(more, sizeof more, ", %llu calls not recorded", (unsigned long long)dropped);
+    char quoted[2 * PATH_MAX];
     fprintf(stderr, "shmemtrace: %u PE%s traced into %s (PE 0: %llu events, %.1f MB%s); shmembin2txt --summary %s"
-            " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more, shown);
+            " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more,
+            shell_quoted(shown, quoted, sizeof quoted));
 }
 
 /* PE 0's command line beside its trace (TraceNaming.COMMAND_FILE): for the reports' job facts. Best effort: a

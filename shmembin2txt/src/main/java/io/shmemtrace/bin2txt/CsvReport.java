@@ -9,8 +9,6 @@ import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;
 import java.io.PrintStream;
-import io.shmemtrace.format.read.TraceHeader;
-import io.shmemtrace.merged.merge.HeaderClocks;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -19,7 +17,7 @@ import java.util.List;
 
 /**
  * One row per event (RFC 4180), header first (docs/csv.md documents every column). Times are ns on the run's one
- * time base: from the earliest PE's init, by the header clocks ({@link HeaderClocks}: exact on one host). Every
+ * time base ({@link RunTimeBase}: from the earliest PE's init, exact on one host). Every
  * numeric column is an integer in every row (target_pe -1 and bytes 0 where they do not apply), so that pandas
  * and the like load them as integers. Rows are
  * bytes written straight into a buffer (RowBuffer): the per-call parts that never change (",name,CATEGORY,"
@@ -61,11 +59,7 @@ final class CsvReport extends Report {
 
     @Override
     void begin(TraceRun run) {
-        List<TraceRun.Input> inputs = run.inputs();
-        TraceHeader[] headers = new TraceHeader[inputs.size()];
-        for (int i = 0; i < headers.length; i++) headers[i] = inputs.get(i).header();
-        long[] clock = HeaderClocks.of(headers).offsetsNs();
-        for (int i = 0; i < headers.length; i++) offsets.put(inputs.get(i).path(), clock[i]);
+        offsets.putAll(RunTimeBase.initOffsets(run));
         buf.bytes((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
     }
 

@@ -54,7 +54,8 @@ final class HtmlReport extends Report {
     private TimeBins timeBins;
     private String runId = "";
     private int npes;
-    private long baseMonoNs = Long.MAX_VALUE;
+    /** Each file's init on the run's one time base (the CSV's: HeaderClocks, across hosts too), ns. */
+    private Map<Path, Long> initNs = Map.of();
     private long earliestRealNs = Long.MAX_VALUE;
     private long fileBaseNs;
     private int filePe;
@@ -92,10 +93,10 @@ final class HtmlReport extends Report {
         for (TraceRun.Input in : run.inputs()) {
             TraceHeader h = in.header();
             if (firstHeader == null) firstHeader = h;
-            baseMonoNs = Math.min(baseMonoNs, h.initMonoNs());
             earliestRealNs = Math.min(earliestRealNs, h.initRealNs());
             hosts.merge(h.host(), 1, Integer::sum);
         }
+        initNs = RunTimeBase.initOffsets(run);
         timeBins = new TimeBins(npes);
         List<String> untraced = RunFiles.untraced(run);
         if (!untraced.isEmpty()) {
@@ -125,7 +126,7 @@ final class HtmlReport extends Report {
     void beginFile(TraceFile f) {
         current = new PeStats.FileAccumulator();
         filePe = f.header().pe();
-        fileBaseNs = f.header().initMonoNs() - baseMonoNs;
+        fileBaseNs = initNs.getOrDefault(f.path(), 0L);
         lane = lanesDrawn != null && (lanePes == null || lanePes.test(filePe))
                 ? new Timeline.Lane(filePe, fileBaseNs, span(), Timeline.perLane(lanesExpected)) : null;
     }
@@ -414,7 +415,7 @@ final class HtmlReport extends Report {
         if (lanesDrawn != null && lanes.size() == lanesExpected) {
             h.append(Timeline.html(lanesDrawn, lanes, why, span()));
         } else {
-            h.append(Timeline.html(run, lanes, why, baseMonoNs, span()));
+            h.append(Timeline.html(run, lanes, why, initNs, span()));
         }
     }
 

@@ -112,12 +112,13 @@ final class Timeline {
      * lanes: the PEs, in the order shown; window: [from, to] ns to draw, or null for the calls' span (init and
      * finalize left out). Reads the lanes' files again. Returns the section's HTML.
      */
-    static String html(TraceRun run, List<Integer> lanes, String why, long baseMonoNs, long[] window) {
+    static String html(TraceRun run, List<Integer> lanes, String why, java.util.Map<java.nio.file.Path, Long> initNs,
+                       long[] window) {
         List<Lane> read = new ArrayList<>();
         int perLane = perLane(lanes.size());
         for (TraceRun.Input in : run.inputs()) {
             if (!lanes.contains(in.pe())) continue;
-            Lane lane = new Lane(in.pe(), in.header().initMonoNs() - baseMonoNs, window, perLane);
+            Lane lane = new Lane(in.pe(), initNs.getOrDefault(in.path(), 0L), window, perLane);
             try {
                 in.file().read(lane::event);
             } catch (Exception e) {

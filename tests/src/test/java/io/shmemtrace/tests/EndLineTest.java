@@ -30,4 +30,16 @@ class EndLineTest {
         assertEquals(List.of(), q.stderr().lines().filter(l -> l.startsWith("shmemtrace: ")).toList());
         assertEquals(r.stdout(), q.stdout());
     }
+
+    /** The command the line suggests is one shell word however the directory is named (issue 41, item 13). */
+    @Test
+    void theSuggestedCommandIsShellQuoted() {
+        Path dir = Workspace.freshDir("end-line-quoted").resolve("my run's traces");
+        Command.Result r = Programs.traced(1, dir, Programs.compile("calls")).runOk();
+        String said = r.stderr().lines().filter(l -> l.startsWith("shmemtrace: ")).findFirst().orElseThrow();
+        String quoted = "'" + dir.toFile().getAbsolutePath().replace("'", "'\\''") + "'";
+        assertEquals(true, said.endsWith("; shmembin2txt --summary " + quoted + " reports the run"), said);
+        // as a shell reads it back: the directory itself
+        assertEquals(dir.toFile().getAbsolutePath(), Command.of("sh", "-c", "printf %s " + quoted).runOk().stdout());
+    }
 }

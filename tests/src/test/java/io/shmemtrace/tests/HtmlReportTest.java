@@ -127,4 +127,28 @@ class HtmlReportTest {
         assertTrue(banner > 0 && banner < page.indexOf("<h2>Job</h2>"), "the banner comes first");
         assertTrue(page.contains("PE 0 reached SHMEMTRACE_MAX_BYTES") && page.contains("PE 1 reached SHMEMTRACE_MAX_BYTES"));
     }
+
+    /**
+     * A two-host run's page is on the CSV's time base (issue 42, item 2): its timeline spans the CSV's calls (init and
+     * finalize left out), where it drew a 5.7 ms run over 7.3 s from the hosts' unrelated monotonic clocks.
+     */
+    @Test
+    void aTwoHostRunsTimelineSpansTheCsvs() throws Exception {
+        Path run = io.shmemtrace.tests.support.SyntheticRuns.make("html-two-hosts", 16, 200, "--hosts", "2");
+        Path page = Workspace.freshDir("html-two-hosts-page").resolve("p.html");
+        String bin2txt = Workspace.DIST.resolve("bin/shmembin2txt").toString();
+        Command.of(bin2txt, "--html", page.toString(), run.toString()).runOk();
+        Matcher m = Pattern.compile("<div id=\"timeline\" data-from=\"(\\d+)\" data-to=\"(\\d+)\">")
+                .matcher(Files.readString(page));
+        assertTrue(m.find(), "no timeline");
+        long from = Long.MAX_VALUE, to = Long.MIN_VALUE;
+        java.util.List<String> csv = Command.of(bin2txt, "--csv", run.toString()).runOk().stdout().lines().toList();
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",");
+            if (f[3].equals("shmem_init") || f[3].equals("shmem_finalize")) continue;
+            from = Math.min(from, Long.parseLong(f[5]));
+            to = Math.max(to, Long.parseLong(f[6]));
+        }
+        assertEquals(java.util.List.of(from, to), java.util.List.of(Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
+    }
 }
