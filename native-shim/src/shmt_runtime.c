@@ -277,6 +277,13 @@ void shmt_set_paused(shmt_thread *self, int pause)
     pthread_mutex_unlock(&lock);
 }
 
+/* The events a thread wrote into blocks of the file (those written to the discard area, when no block could be had,
+ * are counted as not recorded instead). */
+static uint64_t recorded(const shmt_thread *t)
+{
+    return t->first_seq + (t->block != NULL ? t->count : 0);
+}
+
 static void stop_at_exit(void)
 {
     shmt_stop(SHMT_STATE_EXITED, shmt_now());
@@ -309,8 +316,8 @@ void shmt_stop(unsigned state, uint64_t t)
         if (shmt_callsites) shmt_modules_write(shmt_file_path(), pe_number); /* again: objects dlopen'ed since */
         if (pe_number == 0) {
             uint64_t events = 0;
-            for (int i = 0; i < thread_count; i++) if (threads[i] != NULL) events += threads[i]->first_seq + threads[i]->count;
-            for (int i = 0; i < parked_count; i++) events += parked[i].first_seq + parked[i].count;
+            for (int i = 0; i < thread_count; i++) if (threads[i] != NULL) events += recorded(threads[i]);
+            for (int i = 0; i < parked_count; i++) events += recorded(&parked[i]);
             shmt_file_say_where(events);
         }
     }

@@ -30,6 +30,7 @@ static size_t block_size = SHMT_DEFAULT_BLOCK_SIZE;
 static uint64_t max_bytes = SHMT_DEFAULT_MAX_BYTES;
 static atomic_int capped;
 static atomic_int failed; /* a block could not be had (disk full, no mapping): none is asked for again */
+static atomic_uint blocks_had; /* blocks reserved and mapped (the header's count includes one that failed) */
 static char path[PATH_MAX];
 static atomic_int warned;
 
@@ -336,6 +337,7 @@ uint8_t *shmt_file_claim_block(void)
         warn("cannot map a block");
         return give_up();
     }
+    atomic_fetch_add(&blocks_had, 1);
     return block;
 }
 
@@ -429,7 +431,7 @@ void shmt_file_say_where(uint64_t events)
     uint32_t npes;
     memcpy(&npes, header + SHMT_H_NPES, 4);
     uint64_t dropped = atomic_load((_Atomic uint64_t *)(header + SHMT_H_DROPPED));
-    uint32_t blocks = atomic_load((_Atomic uint32_t *)(header + SHMT_H_BLOCKS_ALLOCATED));
+    uint32_t blocks = atomic_load(&blocks_had); /* what the file holds: a full disk's failed claim is not in it */
     double mb = ((double)header_map_size + (double)blocks * (double)block_size) / 1e6;
     char more[64] = "";
     if (dropped) snprintf(more, sizeof more, ", %llu calls not recorded", (unsigned long long)dropped);

@@ -130,6 +130,9 @@ class ProgramSafetyTest {
                 // no block for any event: init, shmem_my_pe, the loop's calls and finalize are counted
                 assertEquals(calls + 3, f.header().droppedEvents());
             }
+            // the end line tells what the file holds (it said "1814 events, 644.9 MB" of a 16 KB file)
+            assertTrue(r.stderr().contains(" (PE 0: 0 events, 0.0 MB, " + (calls + 3) + " calls not recorded); "),
+                    r.describe());
             // the header's and the first block's, not one per call
             List<String> fallocates = Files.readAllLines(log).stream().filter(l -> l.contains("fallocate(")).toList();
             assertEquals(2, fallocates.size(), String.join("\n", fallocates));
