@@ -67,33 +67,29 @@ static void apply_list(const char *setting, const char *list, unsigned char valu
     free(copy);
 }
 
-/* Whether a list names at least one selector (",,," names none). */
-static int has_selector(const char *list)
+/* A list setting's value, or NULL when it is unset or empty, or names no selector (",,,": not understood, one line
+ * and the default; an include list of none once excluded everything). */
+static const char *list_setting(const char *name, const char *default_text, int pe)
 {
-    return list != NULL && list[strspn(list, ", ")] != '\0';
+    const char *list = getenv(name);
+    if (list == NULL || *list == '\0') return NULL;
+    if (list[strspn(list, ", ")] != '\0') return list;
+    if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: names no function; the default, %s\n", name, list, default_text);
+    return NULL;
 }
 
 int shmt_filter_select(void)
 {
-    const char *include = getenv(SHMT_ENV_INCLUDE), *exclude = getenv(SHMT_ENV_EXCLUDE);
     if (shmt_event_infos == NULL) return 0;
     int pe = shmt_pe();
-    /* A list of no selector is not understood: taken as unset (an include list of none excluded everything). */
-    if (include != NULL && *include && !has_selector(include)) {
-        if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: names no function; the default, every function\n",
-                             SHMT_ENV_INCLUDE, include);
-        include = NULL;
-    }
-    if (exclude != NULL && *exclude && !has_selector(exclude)) {
-        if (pe == 0) fprintf(stderr, "shmemtrace: %s=%s: names no function; the default, none\n", SHMT_ENV_EXCLUDE, exclude);
-        exclude = NULL;
-    }
-    if ((include == NULL || !*include) && (exclude == NULL || !*exclude)) return 0;
-    if (include != NULL && *include) {
+    const char *include = list_setting(SHMT_ENV_INCLUDE, "every function", pe);
+    const char *exclude = list_setting(SHMT_ENV_EXCLUDE, "none", pe);
+    if (include == NULL && exclude == NULL) return 0;
+    if (include != NULL) {
         for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) excluded[id] = shmt_event_infos[id].excluded != NULL;
         apply_list(SHMT_ENV_INCLUDE, include, 0, pe);
     }
-    if (exclude != NULL && *exclude) apply_list(SHMT_ENV_EXCLUDE, exclude, 1, pe);
+    if (exclude != NULL) apply_list(SHMT_ENV_EXCLUDE, exclude, 1, pe);
     int count = 0;
     for (unsigned id = 0; id < SHMT_EVENT_COUNT; id++) {
         /* the stub counts into the function's entry: made now, before any call reaches it */
