@@ -1,6 +1,6 @@
 #!/bin/sh
 # Non-fetching atomics on globals, posted and then completed by a quiet, one way and both ways at once, on the
-# default transports and on TCP loopback (UCX_TLS=tcp,self): what gups pays (README, "How good are the
+# default transports and on TCP loopback (UCX_TLS=tcp,self): what gups pays (docs/shmemsim.md, "How good are the
 # predictions"). Not a test: the figures depend on the machine; TCP's vary from run to run.
 #   scripts/bench-drain.sh [RUNS]      (RUNS=1: each configuration that many times)
 set -e

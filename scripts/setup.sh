@@ -46,7 +46,7 @@ if [ -n "$missing" ]; then
   $sudo_ apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q $missing
 fi
-# Open MPI 4.1's uct BTL crashes every job in shmem_finalize on these machines (README, "Open MPI notes").
+# Open MPI 4.1's uct BTL crashes every job in shmem_finalize on these machines (docs/tracing.md, "Open MPI notes").
 export OMPI_MCA_btl="${OMPI_MCA_btl:-^uct}"
 # oshrun refuses to run as root unless told it is meant.
 if [ "$(id -u)" -eq 0 ]; then

@@ -37,6 +37,8 @@ final class ByteMatrix extends Report {
     private int targetCount;
     private TreeMap<Integer, Long> beyond;
     private String unit;
+    /** Bytes moved in calls a profile counted: their target PEs are not recorded (issue 42: drawn as "none"). */
+    private long profiledBytes;
 
     /** csv: where every PE pair goes (--matrix), or null. */
     ByteMatrix(PrintStream csv) {
@@ -59,6 +61,17 @@ final class ByteMatrix extends Report {
     /** Bytes by (calling group, target group). */
     long[][] cells() {
         return cells;
+    }
+
+    /** Bytes moved in profiled calls, which no cell holds (a profile keeps no target PE). */
+    long profiledBytes() {
+        return profiledBytes;
+    }
+
+    /** What the matrix leaves out, in one line, or null when it holds every byte. */
+    String notRecorded() {
+        return profiledBytes == 0 ? null : "not recorded in a profile: " + profiledBytes + " bytes moved in profiled"
+                + " calls, whose target PEs a profile does not keep (trace the run, SHMEMTRACE_MODE=trace, for them)";
     }
 
     /** What a cell is: "PE", "node" or "block of N PEs". */
@@ -145,6 +158,9 @@ final class ByteMatrix extends Report {
         for (int i = 0; i < targetCount; i++) cell(from, targets[i], row[targets[i]]);
         clearRow();
         for (Map.Entry<Integer, Long> cell : beyond.entrySet()) cell(from, cell.getKey(), cell.getValue());
+        for (var p : file.profile()) { // the calls that would each have a cell in a trace
+            if (p.def().elemSize() > 0 && p.def().indexOf(io.shmemtrace.format.FieldKind.TARGET_PE) >= 0) profiledBytes += p.bytes();
+        }
     }
 
     private void cell(int from, int to, long bytes) {
@@ -156,6 +172,7 @@ final class ByteMatrix extends Report {
     void print(PrintStream out) {
         out.println();
         out.println(title);
+        if (notRecorded() != null) out.println("  " + notRecorded());
         int longest = labels.stream().mapToInt(String::length).max().orElse(0);
         int width = Math.max(12, longest + 1);
         String rowLabel = "  %" + Math.max(6, longest) + "s";

@@ -158,7 +158,7 @@ final class HtmlReport extends Report {
             long[] bins = sizes.computeIfAbsent(e.def().operation(), k -> new long[SIZE_BINS]);
             for (int k = 1; k < e.histogram().length; k++) bins[Math.min(k - 1, SIZE_BINS - 1)] += e.histogram()[k];
         }
-        PeStats p = current.finish(f.header().pe(), f.unrecorded());
+        PeStats p = current.finish(f.header().pe(), f.unrecorded(), fileBaseNs);
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});
         all.add(p);
@@ -211,7 +211,6 @@ final class HtmlReport extends Report {
     }
 
     private void facts(StringBuilder h) {
-        long windowNs = perPe.stream().mapToLong(p -> p[1]).max().orElse(0);
         h.append("<h2>Job</h2>\n<table class=\"facts\">");
         fact(h, "run", PageAssets.esc(runId), "run");
         String command = RunFiles.command(run);
@@ -226,7 +225,8 @@ final class HtmlReport extends Report {
         fact(h, "hosts", hosts.size() + " (" + PageAssets.esc(String.join(", ", perHost.stream().limit(8).toList()))
                 + (hosts.size() > 8 ? ", ..." : "") + ")", "hosts");
         fact(h, "calls", Long.toString(job.events), "calls");
-        fact(h, "application window (longest PE)", seconds(windowNs), "window");
+        fact(h, "application window (the last PE's end of shmem_init to the last PE's start of shmem_finalize)",
+                seconds(job.runWindowNs()), "window");
         fact(h, "time in SHMEM in the window (all PEs)", String.format(Locale.ROOT, "%.1f %%", job.windowShmemPercent()),
                 "shmem-share");
         fact(h, "shmem_init / shmem_finalize, longest", seconds(job.maxInitNs) + " / " + seconds(job.maxFinalizeNs),
@@ -363,8 +363,18 @@ final class HtmlReport extends Report {
             h.append("<p>No PE.</p>\n");
             return;
         }
-        long max = 1;
-        for (long[] row : cells) for (long v : row) max = Math.max(max, v);
+        long max = 1, sum = 0;
+        for (long[] row : cells) {
+            for (long v : row) {
+                max = Math.max(max, v);
+                sum += v;
+            }
+        }
+        if (heatmap.notRecorded() != null) {
+            h.append("<p id=\"matrix-not-recorded\">The traffic between PEs is ").append(PageAssets.esc(
+                    heatmap.notRecorded())).append(".</p>\n");
+            if (sum == 0) return; // a profile alone: an empty matrix would say "none"
+        }
         double[][] shade = new double[n][n];
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) shade[r][c] = cells[r][c] == 0 ? -1 : Math.log1p(cells[r][c]) / Math.log1p(max);

@@ -24,7 +24,15 @@ final class PeStats {
     long burstNs;
     long initNs;
     long finalizeNs;
+    /** The PE's own window (summed: the PE-time of every PE's window). */
     long windowNs;
+    /**
+     * The run's window on the run's time base ({@link RunTimeBase}): from the last PE's end of shmem_init to the last
+     * PE's start of shmem_finalize (the latest of each, over the PEs summed in). One definition everywhere: the
+     * summary, the page and shmemsim (docs/glossary.md).
+     */
+    long runStartNs = Long.MIN_VALUE;
+    long runEndNs = Long.MIN_VALUE;
     /** Time in calls other than init and finalize: what the window holds of SHMEM (thread-time: threads summed). */
     long windowShmemNs;
     /** The window times the PE's threads that made calls: the thread-time the window holds (windowNs for one). */
@@ -128,7 +136,8 @@ final class PeStats {
         }
 
         /** The file's figures as the stats of its PE, with the calls it counted without recording them. */
-        PeStats finish(int pe, List<UnrecordedCalls> unrecorded) {
+        /** offsetNs: where the file's init lies on the run's time base. */
+        PeStats finish(int pe, List<UnrecordedCalls> unrecorded, long offsetNs) {
             PeStats p = new PeStats();
             p.pe = pe;
             p.regions.add(regions.finish());
@@ -146,6 +155,8 @@ final class PeStats {
             long start = initEnd == Long.MIN_VALUE ? 0 : initEnd;
             long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
             p.windowNs = Math.max(0, end - start);
+            p.runStartNs = offsetNs + start;
+            p.runEndNs = offsetNs + end;
             p.windowShmemNs = shmemNs - initNs - finalizeNs;
             for (boolean seen : threadSeen) if (seen) p.threads++;
             p.windowThreadNs = p.windowNs * Math.max(1, p.threads);
@@ -168,6 +179,8 @@ final class PeStats {
         initNs += other.initNs;
         finalizeNs += other.finalizeNs;
         windowNs += other.windowNs;
+        runStartNs = Math.max(runStartNs, other.runStartNs);
+        runEndNs = Math.max(runEndNs, other.runEndNs);
         windowShmemNs += other.windowShmemNs;
         windowThreadNs += other.windowThreadNs;
         threads += other.threads;
@@ -175,6 +188,11 @@ final class PeStats {
         pes += other.pes;
         maxInitNs = Math.max(maxInitNs, other.maxInitNs);
         maxFinalizeNs = Math.max(maxFinalizeNs, other.maxFinalizeNs);
+    }
+
+    /** The run's window (see runStartNs): what "the application window" of a run means in every tool. */
+    long runWindowNs() {
+        return runStartNs == Long.MIN_VALUE ? 0 : Math.max(0, runEndNs - runStartNs);
     }
 
     /**

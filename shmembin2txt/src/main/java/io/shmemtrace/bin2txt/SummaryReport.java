@@ -39,6 +39,8 @@ final class SummaryReport extends Report {
     private PeStats.FileAccumulator current;
     /** The SHMEM functions the program imports that were not recorded (the tracer's list beside PE 0's trace). */
     private List<String> untraced = List.of();
+    /** Per trace file, its init on the run's time base: the run's window is on it. */
+    private java.util.Map<java.nio.file.Path, Long> offsets = java.util.Map.of();
 
     /**
      * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
@@ -53,6 +55,7 @@ final class SummaryReport extends Report {
     @Override
     void begin(TraceRun run) {
         listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
+        offsets = RunTimeBase.initOffsets(run);
         untraced = RunFiles.untraced(run);
     }
 
@@ -70,7 +73,7 @@ final class SummaryReport extends Report {
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
         current.addProfile(file.profile());
-        PeStats pe = current.finish(h.pe(), file.unrecorded());
+        PeStats pe = current.finish(h.pe(), file.unrecorded(), offsets.getOrDefault(file.path(), 0L));
         files++;
         ended.merge(h.state(), 1, Integer::sum);
         String line = fileLine(file);
@@ -141,14 +144,21 @@ final class SummaryReport extends Report {
     private void printStats(String title, PeStats s, boolean summed) {
         out.println();
         out.println("== " + title);
-        String per = summed ? " summed over PEs" : "";
-        boolean threaded = s.windowThreadNs != s.windowNs;
-        out.printf("application window %d ns%s (end of shmem_init to %s): in SHMEM %d ns (%.1f%%), computing %d ns"
-                        + " (%.1f%%)%s%n", s.windowNs, per, s.finalized ? "start of shmem_finalize" : "last call; no shmem_finalize",
-                s.windowShmemNs, s.windowShmemPercent(), Math.max(0, s.windowThreadNs - s.windowShmemNs),
-                s.windowThreadNs == 0 ? 0.0 : 100.0 - s.windowShmemPercent(),
-                threaded ? "; thread-time: " + s.windowThreadNs + " ns, the window times each PE's threads that made calls"
-                        : "");
+        String shares = String.format("in SHMEM %d ns (%.1f%%), computing %d ns (%.1f%%)", s.windowShmemNs,
+                s.windowShmemPercent(), Math.max(0, s.windowThreadNs - s.windowShmemNs),
+                s.windowThreadNs == 0 ? 0.0 : 100.0 - s.windowShmemPercent());
+        if (summed) { // the run's window, then what every PE's own window holds, summed (PE-time)
+            out.printf("application window %d ns (the run's: the last PE's end of shmem_init to the last PE's %s);"
+                            + " summed over PEs' windows: %d ns of %s, %s%n", s.runWindowNs(),
+                    s.finalized ? "start of shmem_finalize" : "last call; not every PE called shmem_finalize",
+                    s.windowThreadNs, s.windowThreadNs != s.windowNs ? "thread-time" : "PE-time", shares);
+        } else {
+            boolean threaded = s.windowThreadNs != s.windowNs;
+            out.printf("application window %d ns (end of shmem_init to %s): %s%s%n", s.windowNs,
+                    s.finalized ? "start of shmem_finalize" : "last call; no shmem_finalize", shares,
+                    threaded ? "; thread-time: " + s.windowThreadNs + " ns, the window times the threads that made calls"
+                            : "");
+        }
         if (!summed && s.threads > 1) { // each thread against the window, so that none hides behind the others
             for (int t = 0; t < s.threadShmemNs.length; t++) {
                 out.printf("  thread %d: in SHMEM %d ns (%.1f%% of the window)%n", t, s.threadShmemNs[t],
@@ -167,7 +177,7 @@ final class SummaryReport extends Report {
                 c.minNs, c.totalNs / c.calls, c.maxNs, c.bytes));
         printRegions(s.regions, summed);
         if (!s.unrecorded.isEmpty()) {
-            out.printf("  calls counted, not recorded%s:%n", per);
+            out.printf("  calls counted, not recorded%s:%n", summed ? " summed over PEs" : "");
             out.printf("  %-36s %10s %14s%n", "function", "paused", "excluded");
             s.unrecorded.forEach((f, c) -> out.printf("  %-36s %10d %14d%n", f, c[0], c[1]));
         }

@@ -80,11 +80,12 @@ class Shmembin2txtTest {
                 + "          300            160", lines.get(pe0 + 7));
         int job = lines.indexOf("== job (2 PEs)");
         // PE 1: window 1200..3000, 40 + 10 ns in it (its second thread's ctx_quiet counts); two threads: the window's
-        // thread-time is 2 x 1800 ns, the job's 3000 + 3600.
+        // thread-time is 2 x 1800 ns, the job's 3000 + 3600. The run's window: PE 1's init end (1200) to PE 0's
+        // finalize (4000), both files' inits at 0 on the run's time base.
         assertEquals(List.of(
-                "application window 4800 ns summed over PEs (end of shmem_init to start of shmem_finalize): in SHMEM"
-                        + " 900 ns (13.6%), computing 5700 ns (86.4%); thread-time: 6600 ns, the window times each PE's"
-                        + " threads that made calls",
+                "application window 2800 ns (the run's: the last PE's end of shmem_init to the last PE's start of"
+                        + " shmem_finalize); summed over PEs' windows: 6600 ns of thread-time, in SHMEM 900 ns (13.6%),"
+                        + " computing 5700 ns (86.4%)",
                 "shmem_init mean 1100 ns (max 1200), shmem_finalize mean 750 ns (max 1000); whole trace: in SHMEM"
                         + " 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls"), lines.subList(job + 1, job + 3));
         assertEquals("  shmem_finalize                                2           1500          500          750"

@@ -101,6 +101,31 @@ class HtmlReportTest {
         assertTrue(Files.size(png) > 20_000, Files.size(png) + " bytes of screenshot");
     }
 
+    /**
+     * One window for one run (issue 42, item 5): the summary's job line, the page's fact and shmemsim's traced window
+     * are the same span, the last PE's end of shmem_init to the last PE's start of shmem_finalize. The page said the
+     * longest PE's window, the summary the PEs' windows summed.
+     */
+    @Test
+    void theSummaryThePageAndShmemsimGiveTheSameWindow() throws Exception {
+        Path dir = Workspace.freshDir("one-window");
+        Path trace = dir.resolve("trace");
+        Programs.traced(3, trace, Programs.compile("calls")).runOk();
+        String summary = Command.of(BIN2TXT, "--summary", trace.toString()).runOk().stdout();
+        Matcher w = Pattern.compile("== job \\(3 PEs\\)\napplication window (\\d+) ns \\(the run's: ").matcher(summary);
+        assertTrue(w.find(), summary);
+        long windowNs = Long.parseLong(w.group(1));
+        Path html = dir.resolve("report.html");
+        Command.of(BIN2TXT, "--html", html.toString(), trace.toString()).runOk();
+        assertTrue(Files.readString(html).contains(String.format(java.util.Locale.ROOT,
+                "<td id=\"fact-window\">%.6f s</td>", windowNs / 1e9)), "the page's window: " + windowNs + " ns");
+        Path json = dir.resolve("sim.json");
+        Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--comm-model", "measured", "--json",
+                json.toString(), trace.toString()).runOk();
+        double traced = io.shmemtrace.tests.support.Json.number(Files.readString(json), "traced_s");
+        assertEquals(windowNs, traced * 1e9, 2.0, "shmemsim's traced window");
+    }
+
     private static int count(String s, String what) {
         int n = 0;
         for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) n++;

@@ -50,6 +50,19 @@ class ProfileModeTest {
         Path page = dir.resolve("profile.html");
         Command.of(BIN2TXT, "--html", page.toString(), profiled.toString()).runOk();
         assertTrue(Files.readString(page).contains("id=\"no-timeline\""));
+        // the matrix: a profile keeps no target PE, and says so with the bytes a trace's matrix holds (issue 42, item 4)
+        long matrixBytes = 0;
+        String tracedSummary = Command.of(BIN2TXT, "--summary", traced.toString()).runOk().stdout();
+        String matrix = tracedSummary.substring(tracedSummary.indexOf("== bytes moved, PE x PE"));
+        for (String row : matrix.lines().skip(2).limit(2).toList()) {
+            String[] f = row.trim().split("\\s+");
+            matrixBytes += Long.parseLong(f[1]) + Long.parseLong(f[2]);
+        }
+        assertTrue(matrixBytes > 0, matrix);
+        String note = "not recorded in a profile: " + matrixBytes + " bytes moved in profiled calls";
+        assertTrue(summary.contains("== bytes moved, PE x PE (row: calling PE, column: target PE)\n  " + note), summary);
+        assertTrue(Files.readString(page).contains("<p id=\"matrix-not-recorded\">The traffic between PEs is " + note),
+                "the page says it, where it drew an empty matrix as none");
     }
 
     /** crash.c: N calls of shmem_long_p, then a kill, a segfault or an exit without finalize; the profile has them all. */

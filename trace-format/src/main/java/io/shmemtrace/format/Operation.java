@@ -4,66 +4,71 @@ import java.util.Locale;
 
 /**
  * What a traced call does, as event-spec.xml says it (attribute {@code op}) and the event table carries it
- * (FORMAT.md, "Semantics"). Tools decide by this, never by a function's name. The code is the ordinal: new
- * operations go at the end.
+ * (FORMAT.md, "Semantics"). Tools decide by this, never by a function's name. Each has its code in the event table
+ * (explicit: {@link Codes}); a new operation takes the next free number, wherever it is listed.
  */
 public enum Operation {
     /** A file written before format 1.1 (no semantics section) whose category says too little. */
-    UNKNOWN,
-    INIT,
-    FINALIZE,
-    QUERY,
-    MALLOC,
-    FREE,
-    PUT,
-    P,
-    IPUT,
-    GET,
-    G,
-    IGET,
-    ATOMIC,
-    ATOMIC_FETCH,
-    QUIET,
-    FENCE,
-    BARRIER_ALL,
-    BARRIER,
-    SYNC_ALL,
-    SYNC,
-    BROADCAST,
-    COLLECT,
-    FCOLLECT,
-    ALLTOALL,
-    ALLTOALLS,
-    REDUCE,
-    LOCK_ACQUIRE,
-    LOCK_RELEASE,
-    LOCK_TEST,
-    WAIT,
-    TEST,
-    CTX_CREATE,
-    CTX_DESTROY,
+    UNKNOWN(0),
+    INIT(1),
+    FINALIZE(2),
+    QUERY(3),
+    MALLOC(4),
+    FREE(5),
+    PUT(6),
+    P(7),
+    IPUT(8),
+    GET(9),
+    G(10),
+    IGET(11),
+    ATOMIC(12),
+    ATOMIC_FETCH(13),
+    QUIET(14),
+    FENCE(15),
+    BARRIER_ALL(16),
+    BARRIER(17),
+    SYNC_ALL(18),
+    SYNC(19),
+    BROADCAST(20),
+    COLLECT(21),
+    FCOLLECT(22),
+    ALLTOALL(23),
+    ALLTOALLS(24),
+    REDUCE(25),
+    LOCK_ACQUIRE(26),
+    LOCK_RELEASE(27),
+    LOCK_TEST(28),
+    WAIT(29),
+    TEST(30),
+    CTX_CREATE(31),
+    CTX_DESTROY(32),
     /** Anything else: global_exit, the cache no-ops. */
-    OTHER,
+    OTHER(33),
     /**
      * Not a call: the thread's previous event (a polling call) was made {@code count} more times with the same
      * fields and result (FORMAT.md, "Repeats"). Only the writers put it in a table, never the spec.
      */
-    REPEAT,
+    REPEAT(34),
     /** A put followed by the update of a signal word (OpenSHMEM 1.5 put_signal): completes like a put. */
-    PUT_SIGNAL,
+    PUT_SIGNAL(35),
     /** A team's creation from a parent team (collective over the parent): split_strided, split_2d. */
-    TEAM_SPLIT,
+    TEAM_SPLIT(36),
     /** A team's destruction (collective over the team). */
-    TEAM_DESTROY,
+    TEAM_DESTROY(37),
     /**
      * Not a call: the program's region begins, ends, or a mark ({@code shmemtrace.h}; FORMAT.md, "Regions"). Only
      * the writers put them in a table, never the spec.
      */
-    REGION_BEGIN,
-    REGION_END,
-    MARK;
+    REGION_BEGIN(38),
+    REGION_END(39),
+    MARK(40);
 
-    private static final Operation[] BY_CODE = values();
+    private static final Operation[] BY_CODE = Codes.index(values(), Operation::code, Operation[]::new);
+    private final int code;
+
+    Operation(int code) {
+        this.code = code;
+    }
 
     /**
      * The family an operation belongs to, for what groups calls by kind: the report page's colours, the benchmark
@@ -98,8 +103,9 @@ public enum Operation {
         return this == REGION_BEGIN || this == REGION_END || this == MARK;
     }
 
+    /** The number the event table stores (FORMAT.md, "Semantics"). */
     public int code() {
-        return ordinal();
+        return code;
     }
 
     /**
@@ -115,10 +121,9 @@ public enum Operation {
     }
 
     public static Operation of(int code) {
-        if (code < 0 || code >= BY_CODE.length) {
-            throw new IllegalArgumentException("unknown operation " + code);
-        }
-        return BY_CODE[code];
+        Operation o = Codes.of(BY_CODE, code);
+        if (o == null) throw new IllegalArgumentException("unknown operation " + code);
+        return o;
     }
 
     /** The operation spelled as in event-spec.xml ({@code op="atomic_fetch"}). */

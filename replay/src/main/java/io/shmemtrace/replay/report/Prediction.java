@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A replay's figures over the application window: from the end of shmem_init to the start of shmem_finalize,
- * the last task's of each, simulated and traced. Init and finalize are the library's start-up and tear-down;
+ * the last PE's of each (the run's window, as every tool gives it), simulated and traced. Init and finalize are the library's start-up and tear-down;
  * they are given apart, as traced.
  */
 public record Prediction(String model, String machine, Replay.Result result, double predicted, double traced,

@@ -34,7 +34,7 @@ public final class TextReport {
         out.printf(Locale.ROOT, "shmemsim: model %s, machine %s, %d tasks, %d events replayed in %.2f s (%.1f M events/s)%n",
                 p.model(), p.machine(), r.tasks().size(), r.events(), p.replaySeconds(),
                 r.events() / Math.max(p.replaySeconds(), 1e-9) / 1e6);
-        out.printf(Locale.ROOT, "application window (end of shmem_init to start of shmem_finalize, the last task's):%n");
+        out.printf(Locale.ROOT, "application window (the run's: the last PE's end of shmem_init to the last PE's start of shmem_finalize):%n");
         out.printf(Locale.ROOT, "  traced %.6f s, predicted %.6f s (%+.1f %%)%n", p.traced(), p.predicted(), 100 * p.error());
         out.printf(Locale.ROOT, "  shmem_init %.6f s, shmem_finalize %.6f s per task on average, as traced (outside the window)%n",
                 p.meanInit(), p.meanFinalize());

@@ -136,7 +136,7 @@ public final class TraceWriter implements AutoCloseable {
         putAscii(h, H_RUN_ID, RUN_ID_SIZE, info.runId());
         putAscii(h, H_HOST, HOST_SIZE, info.host());
         h.putInt(H_HEADER_CRC, crc32c(h.slice(0, H_CRC_COVERS)));
-        h.putInt(H_STATE, TraceState.RUNNING.ordinal());
+        h.putInt(H_STATE, TraceState.RUNNING.code());
     }
 
     private static void putAscii(ByteBuffer h, int offset, int size, String s) {
@@ -244,7 +244,7 @@ public final class TraceWriter implements AutoCloseable {
         closed = true;
         header.putLong(H_FINAL_TICKS, finalTicks);
         header.putLong(H_FINAL_MONO, finalMonoNs);
-        header.putInt(H_STATE, state.ordinal());
+        header.putInt(H_STATE, state.code());
         header.force();
         channel.close();
     }

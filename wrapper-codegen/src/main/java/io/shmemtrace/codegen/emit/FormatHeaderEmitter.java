@@ -27,7 +27,7 @@ public final class FormatHeaderEmitter {
         constants(out, RuntimeLimits.class);
         out.append('\n');
         for (TraceState s : TraceState.values()) {
-            out.append("#define SHMT_STATE_").append(s.name()).append(' ').append(s.ordinal()).append('\n');
+            out.append("#define SHMT_STATE_").append(s.name()).append(' ').append(s.code()).append('\n');
         }
         return out.append("\n#endif\n").toString();
     }
