@@ -112,7 +112,7 @@ void shmt_set_paused(shmt_thread *self, int pause) SHMT_HIDDEN;
 void shmt_start_paused(void) SHMT_HIDDEN;
 /* A call of function id made while the trace is paused: counted (unless the thread is busy: a library's own call). */
 void shmt_count_paused(unsigned id) SHMT_HIDDEN;
-/* After the init call's event: what the settings ask for once the trace runs (SHMEMTRACE_START: paused). */
+/* Once the trace is open, before the init call's event: the filters' and profile's stubs in the GOT (shmt_started.c). */
 void shmt_started(void) SHMT_HIDDEN;
 /* The header's count of calls not recorded (in the mapped file; a dummy before there is one). */
 extern uint64_t *shmt_dropped SHMT_HIDDEN;

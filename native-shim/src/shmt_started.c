@@ -1,5 +1,6 @@
-/* What the settings ask for once the trace runs (after the init call's event): the filters' and the profile's stubs
- * in the program's GOT, and SHMEMTRACE_START's pause. */
+/* What the settings ask for once the trace is open (before the init call's event, whose end is taken after it: the
+ * trace's start-up is part of init, not the program's first burst): the filters' and the profile's stubs in the
+ * program's GOT. SHMEMTRACE_START's pause (a record) comes after the init event (shmt_start_paused). */
 #include <stdio.h>
 
 #include "shmt_got.h"
@@ -18,5 +19,4 @@ void shmt_started(void)
         fprintf(stderr, "shmemtrace: %s, %s and profiles are not supported on this architecture: every call is recorded\n",
                 SHMT_ENV_INCLUDE, SHMT_ENV_EXCLUDE);
     }
-    shmt_start_paused();
 }

@@ -1,5 +1,7 @@
 package io.shmemtrace.sim;
 
+import io.shmemtrace.format.testing.SyntheticRun;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +37,7 @@ class ExtendingTest {
 
     /** 2 PEs: 10 ms of computing, a 1 MiB put of 3 ms to the other and a quiet of 2 ms, then a barrier. */
     private Path run() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         for (int pe = 0; pe < 2; pe++) {
             run.call(pe, "shmem_putmem", 10 * MS, 3 * MS, 1 - pe, 1 << 20, ADDR).call(pe, "shmem_quiet", 0, 2 * MS);
         }

@@ -45,7 +45,7 @@ class MachineFuzzTest {
 
     @Test
     void everyMutatedMachineFilePredictsOrIsRefusedInOneLine() throws Exception {
-        Path run = new SyntheticRun(2).all("shmem_init", 0, 1000)
+        Path run = SyntheticRuns.of(2).all("shmem_init", 0, 1000)
                 .call(0, "shmem_putmem", 10_000, 50_000, 1, 1024, 0x1000).call(0, "shmem_quiet", 0, 50_000)
                 .all("shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("run")));

@@ -1,5 +1,7 @@
 package io.shmemtrace.sim;
 
+import io.shmemtrace.format.testing.SyntheticRun;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,7 +54,7 @@ class WaitStatesTest {
     void aPeLateAtEachBarrierIsTheOthersWaitAtBarrier() throws Exception {
         // 3 PEs; PE 2 computes 2 ms more than the others before each of 5 barriers; as in a real run, the others'
         // barriers last until PE 2 is in, and all leave together
-        SyntheticRun run = new SyntheticRun(3).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(3).all("shmem_init", 0, 1000);
         for (int k = 0; k < 5; k++) {
             run.call(0, "shmem_barrier_all", MS, 2 * MS + 10_000).call(1, "shmem_barrier_all", MS, 2 * MS + 10_000)
                     .call(2, "shmem_barrier_all", 3 * MS, 10_000);
@@ -76,7 +78,7 @@ class WaitStatesTest {
      */
     @Test
     void aWaitNeverExceedsTheCallItIsPartOf() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         for (int k = 0; k < 3; k++) {
             run.call(0, "shmem_barrier_all", MS, 1000).call(1, "shmem_barrier_all", 11 * MS, 1000);
         }
@@ -91,7 +93,7 @@ class WaitStatesTest {
     @Test
     void aLateRootIsLateBroadcastForTheOthers() throws Exception {
         // root 1 arrives 1 ms after the others at each of 4 broadcasts (nelems 4, root 1, target, set 0..2)
-        SyntheticRun run = new SyntheticRun(3).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(3).all("shmem_init", 0, 1000);
         for (int k = 0; k < 4; k++) {
             for (int pe = 0; pe < 3; pe++) {
                 run.call(pe, "shmem_broadcast64", pe == 1 ? 2 * MS : MS, pe == 1 ? 5_000 : MS + 5_000, 4, 1, ADDR, 0, 0, 3);
@@ -107,7 +109,7 @@ class WaitStatesTest {
     @Test
     void aHeldLockIsContentionForTheNextHolder() throws Exception {
         // PE 0 takes the lock at 1 ms and clears it at 4 ms; PE 1 asks at 2 ms and gets it when it is cleared
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_set_lock", MS - 1000, 1000, ADDR).call(0, "shmem_clear_lock", 3 * MS - 1000, 1000, ADDR);
         run.call(1, "shmem_set_lock", 2 * MS - 1000, 2 * MS + 1000, ADDR).call(1, "shmem_clear_lock", 0, 1000, ADDR);
         WaitStates s = states(run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000), "lock");
@@ -121,7 +123,7 @@ class WaitStatesTest {
     void aQuietAfterNbiPutsIsNotOverlappedAndABarrierOnlyForWhatItDidNotWait() throws Exception {
         // PE 0 posts a put, then its quiet takes 3 ms; it posts another, and its barrier (5 ms) waits 2 ms for PE 1:
         // the barrier's other 3 ms went to the put. PE 1's quiet completes nothing posted: no wait.
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 3 * MS);
         run.call(0, "shmem_putmem_nbi", 0, 1000, 1, 8, ADDR).call(0, "shmem_barrier_all", 0, 5 * MS);
         run.call(1, "shmem_quiet", 0, 1000).call(1, "shmem_barrier_all", 5 * MS + 11_000, 3 * MS);
@@ -137,7 +139,7 @@ class WaitStatesTest {
     void aWaitIsReleasedByTheLatestWriteToItsWord() throws Exception {
         // PE 1 writes another word of PE 0 at 2 ms, PE 0's flag at 2.001 ms and again at 5 ms; PE 0 waits on the flag
         // from 1 ms to 5.002 ms: it waited for the last write, seen at its return (5.001 ms)
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(1, "shmem_long_p", 2 * MS - 1000, 1000, 0, ADDR + 8).call(1, "shmem_long_p", 0, 1000, 0, ADDR)
                 .call(1, "shmem_long_p", 3 * MS - 2000, 1000, 0, ADDR);
         run.call(0, "shmem_long_wait_until", MS - 1000, 4 * MS + 2000, ADDR, 0, 1);

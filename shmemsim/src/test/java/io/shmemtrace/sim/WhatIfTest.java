@@ -1,6 +1,9 @@
 package io.shmemtrace.sim;
 
+import io.shmemtrace.format.testing.SyntheticRun;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -30,7 +33,7 @@ class WhatIfTest {
 
     /** Ten steps of 1 ms compute and a barrier on 2 PEs; PE 1 late by lateNs before the third barrier. */
     private Path steps(long lateNs) throws IOException {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 500_000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 500_000);
         for (int k = 0; k < 10; k++) {
             run.call(0, "shmem_barrier_all", MS, 10_000);
             run.call(1, "shmem_barrier_all", MS + (k == 2 ? lateNs : 0), 10_000);
@@ -57,6 +60,25 @@ class WhatIfTest {
         assertEquals(10 * (MS + 10_000) * NS, p.traced, 1e-12);
     }
 
+    /** --what-if on the traced times: the late step balanced between the two PEs (the analysis module's rule). */
+    @Test
+    void aWhatIfIsPricedInTheTextAndTheJson() throws Exception {
+        Path json = dir.resolve("what-if.json");
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Shmemsim.run(new String[] {"-q", "--comm-model", "measured", "--what-if", "balance:-", "--what-if",
+                "ideal-cpu", "--json", json.toString(), steps(2 * MS).toString()}, new PrintStream(out), new PrintStream(err));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        // PE 1 2 ms late in one step: balanced, both PEs 1 ms late there; an ideal CPU leaves the ten barriers
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(String.format(java.util.Locale.ROOT,
+                "%-28s %13.6f %+13.6f", "balance:-", (10 * (MS + 10_000) + MS) * NS, MS * NS)), out.toString());
+        String j = Files.readString(json);
+        assertTrue(j.contains("\"what_if\" : \"ideal-cpu\""), j);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"ideal-cpu\",[^}]*\"predicted_window_s\" : ([0-9.E-]+)")
+                .matcher(j);
+        assertTrue(m.find(), j);
+        assertEquals(10 * 10_000 * NS, Double.parseDouble(m.group(1)), 1e-12);
+    }
+
     @Test
     void halfTheCpuRatioHalvesTheCompute() throws Exception {
         Path run = steps(0);
@@ -70,7 +92,7 @@ class WhatIfTest {
 
     @Test
     void noLatencyAndInfiniteBandwidthLeaveTheComputeBound() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 500_000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 500_000);
         for (int k = 0; k < 5; k++) {
             run.call(0, "shmem_putmem", MS, 300_000, 1, 1 << 20, 0x10000);
             run.call(1, "shmem_putmem", MS, 300_000, 0, 1 << 20, 0x10000);
@@ -87,7 +109,7 @@ class WhatIfTest {
 
     @Test
     void doublingTheBandwidthHalvesLargeTransfersUnderSimple() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 500_000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 500_000);
         for (int k = 0; k < 4; k++) run.call(0, "shmem_putmem", 10_000, 300_000, 1, 1 << 20, 0x10000);
         run.all("shmem_barrier_all", 0, 20_000).all("shmem_finalize", 0, 800_000);
         Path trace = run.writeTo(Files.createDirectories(dir.resolve("big")));
@@ -116,7 +138,7 @@ class WhatIfTest {
 
     @Test
     void theTableModelCostsWhatWasMeasuredAtEverySampleAndInterpolatesBetween() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         for (long bytes : new long[] {8, 1024, 65536, 516}) {
             run.call(0, "shmem_putmem", 10_000, 50_000, 1, bytes, ADDR).call(0, "shmem_quiet", 0, 50_000);
         }
@@ -132,7 +154,7 @@ class WhatIfTest {
     @Test
     void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
         // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be
-        SyntheticRun run = new SyntheticRun(3).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(3).all("shmem_init", 0, 1000);
         run.call(0, "shmem_broadcast64", MS, 10_000, 8, 0, ADDR, 0, 0, 3);
         run.call(1, "shmem_broadcast64", MS, 20_000, 8, 0, ADDR, 0, 0, 3);
         run.call(2, "shmem_broadcast64", 10 * MS, 20_000, 8, 0, ADDR, 0, 0, 3);
@@ -147,7 +169,7 @@ class WhatIfTest {
     @Test
     void aPutReleasesAWaitOnAnyWordItCovers() throws Exception {
         // PE 1 puts 64 bytes at ADDR at 1 ms; PE 0 waits for the last word (ADDR + 56)
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_long_wait_until", 0, MS + 1000, ADDR + 56, 0, 1);
         run.call(1, "shmem_putmem", MS, 1000, 0, 64, ADDR);
         run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
@@ -164,7 +186,7 @@ class WhatIfTest {
     @Test
     void aBarrierCompletesEveryMembersPutsBeforeAnyMemberLeaves() throws Exception {
         // PE 0's 64 KiB put: 10 us in the call, complete 30 us after its start (10 us in); PE 1 arrives at 10 us
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_putmem", 10_000, 5_000, 1, 65536, ADDR).call(0, "shmem_barrier_all", 0, 1000);
         run.call(1, "shmem_barrier_all", 10_000, 10_000);
         Prediction p = simulate(run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("bar"))),
@@ -175,7 +197,7 @@ class WhatIfTest {
 
     /** PE 0 puts 64 KiB to PE 1 10 us in, then (fenced or not) its flag; PE 1 waits for the flag from the start. */
     private Path messageThenFlag(boolean fenced) throws IOException {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_putmem", 10_000, 10_000, 1, 65536, ADDR);
         if (fenced) run.call(0, "shmem_fence", 0, 1000);
         run.call(0, "shmem_long_p", 0, 1000, 1, ADDR + 65536);
@@ -202,7 +224,7 @@ class WhatIfTest {
      * address is in a heap allocation where heap, else static data.
      */
     private Path putToABusyTarget(long targetBurstNs, boolean heap) throws IOException {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         if (heap) run.all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 1000);
         run.call(0, "shmem_barrier_all", 0, 1000).call(1, "shmem_barrier_all", targetBurstNs, 1000);
@@ -233,7 +255,7 @@ class WhatIfTest {
 
     @Test
     void callsOnStaticDataAndToThePeItselfCostWhatWasMeasuredSo() throws Exception {
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000)
                 .call(0, "shmem_putmem", 10_000, 5_000, 0, 8, ADDR);
         run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
@@ -247,7 +269,7 @@ class WhatIfTest {
     @Test
     void aTargetThatMustTakeATransferSpendsItsServiceTimeInItsNextCall() throws Exception {
         // PE 1 puts 8 B to PE 0 10 us in; PE 0 computes until 20 us, then quiets (nothing of its own pending)
-        SyntheticRun run = new SyntheticRun(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
         run.call(1, "shmem_putmem", 10_000, 1000, 0, 8, ADDR).call(0, "shmem_quiet", 20_000, 1000);
         Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("serve")));

@@ -20,11 +20,7 @@ class SimulatorTest {
     private static final String SHMEMSIM = Workspace.DIST.resolve("bin/shmemsim").toString();
 
     private static Path program(String source) {
-        if (!source.startsWith("examples/")) return Programs.compile(source);
-        Path binary = Workspace.WORK.resolve("bin").resolve(Path.of(source).getFileName().toString().replace(".c", ""));
-        binary.getParent().toFile().mkdirs();
-        Command.of("oshcc", "-O2", "-o", binary.toString(), Workspace.ROOT.resolve(source).toString(), "-lm").runOk();
-        return binary;
+        return source.startsWith("examples/") ? Programs.example(source) : Programs.compile(source);
     }
 
     /**

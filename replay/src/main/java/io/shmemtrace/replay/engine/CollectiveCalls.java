@@ -44,6 +44,9 @@ final class CollectiveCalls implements Handler {
         /** A broadcast's: how many have arrived, and when its root did (NaN until then). */
         int arrived;
         double rootArrival = Double.NaN;
+        Sequence root;
+        long rootEvent;
+        double rootTraced;
 
         Gathering(PsinsType type, String name, int expected) {
             this.type = type;
@@ -103,16 +106,22 @@ final class CollectiveCalls implements Handler {
             }
         }
         double rootArrival = Double.NaN;
+        Sequence lastIn = g.members.get(0);
         for (Sequence m : g.members) {
             if (m.current.root() >= 0 && rankOf(m.task, set) == m.current.root()) rootArrival = m.arrival;
+            if (m.arrival > lastIn.arrival) lastIn = m;
         }
+        long lastEvent = lastIn.current.event(); // before the members are finished: each then moves to its next event
+        double least = Double.POSITIVE_INFINITY;
+        for (Sequence m : g.members) least = Math.min(least, m.current.duration());
         for (Sequence m : g.members) {
             PsinsRecord mr = m.current;
             SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
-                    mr.bytes(), spans, mr.duration()));
+                    mr.bytes(), spans, mr.duration(), least));
             double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
             double waited = Math.min(g.last - m.arrival, end - m.arrival);
             reportWait(m, mr, g.last, rootArrival, end);
+            if (waited > 0) replay.causedBy(m, lastIn.index, lastEvent);
             replay.finish(m, m.arrival, end, waited);
         }
     }
@@ -131,6 +140,9 @@ final class CollectiveCalls implements Handler {
             return;
         }
         g.rootArrival = s.arrival;
+        g.root = s;
+        g.rootEvent = s.current.event();
+        g.rootTraced = s.current.duration();
         leaveBroadcast(s, g, set);
         for (Sequence m : g.members) leaveBroadcast(m, g, set);
         g.members.clear();
@@ -139,10 +151,13 @@ final class CollectiveCalls implements Handler {
     private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, PsinsFormatException {
         PsinsRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
-                spansNodes(mr.set(), set), mr.duration()));
+                spansNodes(mr.set(), set), mr.duration(), Math.min(mr.duration(), g.rootTraced)));
         double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
-        if (waited > 0) replay.waits.waited(WaitState.LATE_BROADCAST, mr, waited);
+        if (waited > 0) {
+            replay.waits.waited(WaitState.LATE_BROADCAST, mr, waited);
+            replay.causedBy(m, g.root.index, g.rootEvent);
+        }
         replay.finish(m, m.arrival, end, waited);
     }
 

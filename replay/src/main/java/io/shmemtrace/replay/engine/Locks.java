@@ -41,6 +41,9 @@ final class Locks implements Handler {
         final long id;
         boolean held;
         double freeAt;
+        /** The sequence, and its event, whose release freed it last (-1: never held). */
+        int freedBy = -1;
+        long freedByEvent;
         final PriorityQueue<Sequence> waiting = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
 
         Lock(long id) {
@@ -73,6 +76,8 @@ final class Locks implements Handler {
                 Lock lock = lock(r.lock());
                 lock.held = false;
                 lock.freeAt = start + model.lockFreed(release);
+                lock.freedBy = s.index;
+                lock.freedByEvent = r.event();
                 replay.changed();
                 replay.finish(s, start, end, 0);
                 tryGrant(lock, false);
@@ -109,7 +114,10 @@ final class Locks implements Handler {
                 !replay.heap(next.task).contains(next.current.lock())));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
         double waited = Math.min(release - next.arrival, end - next.arrival);
-        if (waited > 0) replay.waits.waited(WaitState.LOCK_CONTENTION, next.current, waited);
+        if (waited > 0) {
+            replay.waits.waited(WaitState.LOCK_CONTENTION, next.current, waited);
+            if (lock.freedBy >= 0 && lock.freeAt > next.arrival) replay.causedBy(next, lock.freedBy, lock.freedByEvent);
+        }
         replay.finish(next, next.arrival, end, waited);
     }
 

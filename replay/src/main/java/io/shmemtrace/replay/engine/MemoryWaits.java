@@ -65,14 +65,21 @@ final class MemoryWaits implements Handler {
      * A write to pe of bytes at address, issued at tracedStart in the trace (at start in the replay) and seen by pe
      * at seen: remembered for every waited span it reaches ({@link WaitedSpans}).
      */
-    void wrote(int pe, long address, long bytes, double tracedStart, double start, double seen) {
-        if (waited.any()) waited.reached(pe, address, bytes, writes -> remember(writes, tracedStart, start, seen));
+    void wrote(Sequence writer, int pe, long address, long bytes, double tracedStart, double start, double seen) {
+        if (waited.any()) {
+            waited.reached(pe, address, bytes, writes -> remember(writes, tracedStart, start, seen, writer.index,
+                    writer.current.event()));
+        }
     }
 
-    /** The writes that reach a waited span, in traced order: {traced start, when the waiter sees it, replayed start}. */
-    private void remember(ArrayDeque<double[]> list, double tracedStart, double start, double seen) {
+    /**
+     * The writes that reach a waited span, in traced order: {traced start, when the waiter sees it, replayed start,
+     * the writer's sequence, its event} (the last two for an {@link Observer}: what released the wait).
+     */
+    private void remember(ArrayDeque<double[]> list, double tracedStart, double start, double seen, int writer,
+                          long event) {
         // keep them in traced order; what is before the horizon matters only as the latest such
-        double[] w = {tracedStart, seen, start};
+        double[] w = {tracedStart, seen, start, writer, event};
         if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
         else {
             ArrayDeque<double[]> sorted = new ArrayDeque<>();
@@ -116,11 +123,13 @@ final class MemoryWaits implements Handler {
         PsinsRecord r = s.current;
         double deadline = s.tracedEnd();
         double landed = Double.NaN;
+        double[] by = null;
         ArrayDeque<double[]> list = waited.at(s.task, r.address());
         if (list != null) {
             for (double[] w : list) {
                 if (w[0] > deadline) break;
                 landed = model.seesWritesAsTraced() ? Math.min(w[1], w[2] + (deadline - w[0])) : w[1];
+                by = w;
             }
         }
         if (Double.isNaN(landed)) {
@@ -131,7 +140,10 @@ final class MemoryWaits implements Handler {
         SyncCost cost = model.release(new Local(r.type(), s.task, r.duration()));
         double end = Math.max(landed + cost.afterRelease(), s.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(landed - s.arrival, end - s.arrival));
-        if (waited > 0) replay.waits.waited(WaitState.LATE_WRITER, r, waited);
+        if (waited > 0) {
+            replay.waits.waited(WaitState.LATE_WRITER, r, waited);
+            replay.causedBy(s, (int) by[3], (long) by[4]);
+        }
         replay.finish(s, s.arrival, end, waited);
     }
 }

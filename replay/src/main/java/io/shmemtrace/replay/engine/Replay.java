@@ -75,6 +75,10 @@ public final class Replay {
      */
     private boolean mayHold = true;
     private LongConsumer progress = e -> { };
+    /** The analyses watching the replay, or null (one test per event when there are none). */
+    private Observer observer;
+    /** A what-if's change to the program's bursts, or null. */
+    private Bursts bursts;
 
     public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
         this.file = file;
@@ -121,6 +125,21 @@ public final class Replay {
         for (Sequence s : sequences) sequencesOf[s.task]++;
         completions.needTarget(sequencesOf, heap, staticData);
         runAhead = false; // completions depend on the other tasks' timelines: keep the tasks close in time
+    }
+
+    /** The sequences replayed (one per thread of each task): an {@link Observer}'s sequence numbers are below it. */
+    public int sequences() {
+        return sequences.size();
+    }
+
+    /** Hands every event, as it is timed, to observer (the analyses of a run). Call before {@link #run}. */
+    public void observe(Observer observer) {
+        this.observer = observer;
+    }
+
+    /** Scales every CPU burst by bursts' factor (a what-if on the program). Call before {@link #run}. */
+    public void scaleBursts(Bursts bursts) {
+        this.bursts = bursts;
     }
 
     public void onProgress(LongConsumer eventsDone) {
@@ -196,7 +215,7 @@ public final class Replay {
         }
         s.hasCurrent = true;
         s.readyAt = s.current.type() == PsinsType.INIT ? Math.max(s.clock, s.current.start())
-                : s.clock + s.current.burstBefore() * cpuRatio[s.task];
+                : s.clock + s.current.burstBefore() * cpuRatio[s.task] * (bursts == null ? 1 : bursts.factor(s.task, s.current));
         if (horizon != null) horizon.set(s.index, s.current.start());
         return true;
     }
@@ -212,6 +231,7 @@ public final class Replay {
         if (r.type() != PsinsType.INIT) statistics.computed(s, start - s.clock, r.burstBefore());
         if (r.type().payload() != PsinsType.Payload.REGION) completions.entered(s.task, start); // a library call
         if ((++statistics.events & 0xFFF) == 0) progress.accept(statistics.events);
+        if (observer != null) observer.started(s.index, s.task, r, s.clock, start);
         byType[r.type().ordinal()].start(s, start);
     }
 
@@ -238,6 +258,16 @@ public final class Replay {
         completions.finish(s, start, end, waited);
     }
 
+    /**
+     * s's current event waits for event `event` of sequence `by` (before {@link #finish}): what an {@link Observer}
+     * is told released it. Its own sequence is no cause.
+     */
+    void causedBy(Sequence s, int by, long event) {
+        if (by == s.index) return;
+        s.causeSeq = by;
+        s.causeEvent = event;
+    }
+
     /** s's current event ran from start to end: its statistics, and the sequence's next event. */
     void done(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
         PsinsRecord r = s.current;
@@ -245,6 +275,8 @@ public final class Replay {
             end += completions.charge(s.task, waited); // taking others' transfers in this call
         }
         statistics.ended(s, r, start, end, waited);
+        if (observer != null) observer.ended(s.index, s.task, r, start, end, waited, s.causeSeq, s.causeEvent);
+        s.causeSeq = -1;
         s.clock = end;
         s.blocked = false;
         boolean more = advance(s);

@@ -19,6 +19,9 @@ final class Sequence {
     /** While blocked: when the current event started. */
     double arrival;
     boolean blocked;
+    /** What released the current event (an {@link Observer}'s causeSeq and causeEvent); -1 while nothing has. */
+    int causeSeq = -1;
+    long causeEvent;
 
     // a completing call waiting for its transfers' targets to progress: what it completes, and its own times
     int[] awaitTargets = new int[2];

@@ -12,6 +12,8 @@ import io.shmemtrace.merged.format.PsinsType;
  * @param bytes what this member's call moves (its record's bytes)
  * @param spansNodes the set has members on more than one node
  * @param traced this member's traced duration
+ * @param tracedLeast the instance's least traced duration among its members (a broadcast: its root's): the call's
+ *                    own cost as traced, without the waiting that the other members' durations hold
  */
 public record Collective(PsinsType type, int members, int rank, int root, long bytes, boolean spansNodes,
-                         double traced) {}
+                         double traced, double tracedLeast) {}

@@ -2,9 +2,10 @@ package io.shmemtrace.replay.model;
 
 /**
  * Every call costs its traced duration; CPU bursts are as traced (times cpu_ratio). No machine file needed. The
- * engine's own check: replaying a run with it must give the traced run's time.
+ * engine's own check: replaying a run with it must give the traced run's time. Not final: the what-ifs on the traced
+ * times take its costs without their waits (analysis's TracedOwnCosts).
  */
-public final class MeasuredModel implements CommModel {
+public class MeasuredModel implements CommModel {
     @Override
     public String name() {
         return "measured";

@@ -4,11 +4,9 @@ import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.ToolMain;
-import io.shmemtrace.merged.format.PsinsLayout;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.Machine;
@@ -16,9 +14,12 @@ import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Models;
-import io.shmemtrace.replay.model.Target;
 import io.shmemtrace.sim.report.JsonReport;
+import io.shmemtrace.sim.report.WhatIfReport;
+import io.shmemtrace.analysis.Diagnosis;
+import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.replay.report.Prediction;
+import io.shmemtrace.replay.report.Simulation;
 import io.shmemtrace.replay.report.TextReport;
 import io.shmemtrace.replay.report.WaitStates;
 import java.io.ByteArrayOutputStream;
@@ -26,6 +27,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -64,6 +67,10 @@ public final class Shmemsim implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "no progress bar")
     boolean quiet;
 
+    @Option(names = "--what-if", paramLabel = "SPEC", description = "also replay the run changed: " + WhatIf.SYNTAX
+            + " (repeatable; each with its predicted window and gain)")
+    List<String> whatIfSpecs = new ArrayList<>();
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -84,6 +91,13 @@ public final class Shmemsim implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (OutputFiles.refused(err, "shmemsim", force, json)) return 1;
+        List<WhatIf> whatIfs = new ArrayList<>();
+        try {
+            for (String spec : whatIfSpecs) whatIfs.add(WhatIf.parse(spec));
+        } catch (IllegalArgumentException e) {
+            err.println("shmemsim: " + e.getMessage());
+            return 2;
+        }
         CommModel model = Models.named(modelName).orElse(null);
         if (model == null) {
             err.println("shmemsim: no model '" + modelName + "' (models: "
@@ -105,33 +119,27 @@ public final class Shmemsim implements Callable<Integer> {
         }
         CommModel chosen = model;
         Machine target = machine;
-        return MergedRun.convert(trace, "shmemsim", err, f -> simulate(f, chosen, target));
+        return MergedRun.convert(trace, "shmemsim", err, f -> simulate(f, chosen, target, whatIfs));
     }
 
-    private int simulate(PsinsFile f, CommModel model, Machine machine) throws IOException, PsinsFormatException {
+    private int simulate(PsinsFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
+            throws IOException, PsinsFormatException {
         long t0 = System.nanoTime();
         Path merged = f.path();
         try {
-            String problem = unreplayable(f);
+            String problem = Simulation.unreplayable(f);
             if (problem != null) {
                 err.println("shmemsim: " + merged + ": " + problem);
                 return 1;
             }
             int tasks = f.header().tasks();
             Machine m = machine != null ? machine : Machine.unlimited(tasks);
-            Target target;
-            MachineFile.Progress transfers;
+            Replay replay;
             try {
-                target = new Target(m, m.placement(tasks));
-                model.configure(target);
-                transfers = MachineFile.progress(m);
+                replay = Simulation.replay(f, model, machine);
             } catch (MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
                 return 2;
-            }
-            Replay replay = new Replay(f, model, target);
-            if (model.usesMachineProgress() && transfers.any()) {
-                replay.completionsNeedTarget(transfers.heap(), transfers.staticData());
             }
             Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
             replay.onProgress(done -> progress.update(done, done));
@@ -142,28 +150,25 @@ public final class Shmemsim implements Callable<Integer> {
             String machineName = machine != null ? machineFile.getFileName() + " (" + m.nodeCount(tasks) + " node"
                     + (m.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
             Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
+            List<Diagnosis.Priced> priced = new ArrayList<>();
+            try {
+                Diagnosis diagnosis = new Diagnosis(f, machine, model);
+                for (WhatIf w : whatIfs) priced.add(diagnosis.price(w));
+            } catch (IllegalArgumentException | MachineException e) {
+                err.println("shmemsim: " + e.getMessage());
+                return 2;
+            }
             ByteArrayOutputStream text = new ByteArrayOutputStream();
-            TextReport.print(p, new PrintStream(text, false, StandardCharsets.UTF_8));
-            if (json != null) JsonReport.write(p, json, true); // --force was checked before the replay
+            PrintStream report = new PrintStream(text, false, StandardCharsets.UTF_8);
+            TextReport.print(p, report);
+            WhatIfReport.print(p.predicted(), priced, report);
+            report.flush();
+            if (json != null) JsonReport.write(p, priced, json, true); // --force was checked before the replay
             out.print(text.toString(StandardCharsets.UTF_8));
             return 0;
         } catch (ReplayException e) {
             err.println("shmemsim: " + merged + ": " + e.getMessage());
             return 1;
         }
-    }
-
-    /** Why a merged trace cannot be replayed faithfully, or null. */
-    private static String unreplayable(PsinsFile f) {
-        if ((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
-            return "a partial merge (" + f.header().missing() + " tasks missing): the others would wait for them forever";
-        }
-        for (TaskEntry t : f.tasks()) {
-            if (t.damaged()) return "task " + t.task() + "'s trace was damaged when it was merged: its run is incomplete";
-        }
-        if (f.header().collectiveMismatches() > 0) {
-            return "the merge found " + f.header().collectiveMismatches() + " collective calls that do not match across PEs";
-        }
-        return null;
     }
 }

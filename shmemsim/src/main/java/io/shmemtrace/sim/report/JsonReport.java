@@ -3,6 +3,7 @@ package io.shmemtrace.sim.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.replay.engine.CallStats;
@@ -12,6 +13,7 @@ import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.engine.TaskTimes;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,16 +26,16 @@ public final class JsonReport {
     private JsonReport() {}
 
     /** Writes the prediction to file; an existing file is replaced only with force (OutputFiles). */
-    public static void write(Prediction p, Path file, boolean force) throws IOException {
+    public static void write(Prediction p, List<Diagnosis.Priced> whatIfs, Path file, boolean force) throws IOException {
         OutputFiles.write(file, force, f -> {
             try (JsonGenerator g = new JsonFactory().createGenerator(f.toFile(), JsonEncoding.UTF8)) {
                 g.useDefaultPrettyPrinter();
-                write(p, g);
+                write(p, whatIfs, g);
             }
         });
     }
 
-    private static void write(Prediction p, JsonGenerator g) throws IOException {
+    private static void write(Prediction p, List<Diagnosis.Priced> whatIfs, JsonGenerator g) throws IOException {
         var r = p.result();
         g.writeStartObject();
         g.writeNumberField("predicted_s", p.predicted());
@@ -101,6 +103,16 @@ public final class JsonReport {
             g.writeNumberField("traced_in_calls_s", t.tracedComm());
             g.writeNumberField("bytes", t.bytes());
             g.writeNumberField("messages", t.messages());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("what_ifs");
+        for (Diagnosis.Priced w : whatIfs) {
+            g.writeStartObject();
+            g.writeStringField("what_if", w.whatIf().spec());
+            g.writeStringField("description", w.whatIf().describe());
+            g.writeNumberField("predicted_window_s", p.predicted() - w.gain());
+            g.writeNumberField("gain_s", w.gain());
             g.writeEndObject();
         }
         g.writeEndArray();

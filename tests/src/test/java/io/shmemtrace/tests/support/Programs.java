@@ -27,6 +27,17 @@ public final class Programs {
         return binary;
     }
 
+    /** A bundled example (examples/c/NAME.c) compiled with oshcc (-lm, and flags) into the scratch area. */
+    public static Path example(String source, String... flags) {
+        Path binary = Workspace.WORK.resolve("bin").resolve(Path.of(source).getFileName().toString().replace(".c", ""));
+        binary.getParent().toFile().mkdirs();
+        List<String> cc = new ArrayList<>(List.of("oshcc", "-O2", "-g", "-o", binary.toString(),
+                Workspace.ROOT.resolve(source).toString(), "-lm"));
+        cc.addAll(List.of(flags));
+        new Command(cc).runOk();
+        return binary;
+    }
+
     /** oshrun -np NP shmemtrace PROGRAM ARGS, tracing into traceDir. */
     public static Command traced(int np, Path traceDir, Path program, String... args) {
         return launch(oshrun(np), traceDir, program, args);

@@ -1,0 +1,33 @@
+package io.shmemtrace.analysis;
+
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsRecord;
+
+/**
+ * What a PE did for a stretch of time, and where: computing (the CPU burst before a record), in a call (its own
+ * time), or waiting in a call for another PE; in which region (-1: none) and at which call site (-1: not recorded).
+ * call is the merged run's call-table index (-1 for computing).
+ */
+public record Activity(int pe, Kind kind, int call, int region, int site) {
+    public enum Kind { COMPUTE, CALL, WAIT }
+
+    /** The burst before r: computing in r's enclosing region (a region's end: the region it ends). */
+    public static Activity computeBefore(int pe, PsinsRecord r) {
+        return new Activity(pe, Kind.COMPUTE, -1, r.enclosingRegion(), -1);
+    }
+
+    /** r's own time (kind CALL) or its wait (WAIT). */
+    public static Activity in(int pe, Kind kind, PsinsRecord r) {
+        return new Activity(pe, kind, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(), r.site());
+    }
+
+    /** The same activity on another PE (to compare what two PEs did). */
+    public Activity on(int otherPe) {
+        return new Activity(otherPe, kind, call, region, site);
+    }
+
+    /** Whether r is a collective the replay gathers (the synchronisation points the causes of waits are sought between). */
+    public static boolean synchronises(PsinsRecord r) {
+        return r.type().payload() == PsinsType.Payload.COLLECTIVE && !r.synchronisesNoOne();
+    }
+}

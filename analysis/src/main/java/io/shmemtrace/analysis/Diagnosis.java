@@ -1,0 +1,103 @@
+package io.shmemtrace.analysis;
+
+import io.shmemtrace.analysis.delay.Delays;
+import io.shmemtrace.analysis.path.CriticalPath;
+import io.shmemtrace.analysis.whatif.ComputeByRegion;
+import io.shmemtrace.analysis.whatif.TracedOwnCosts;
+import io.shmemtrace.analysis.whatif.WhatIf;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.engine.Bursts;
+import io.shmemtrace.replay.engine.Observer;
+import io.shmemtrace.replay.engine.Replay;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.MeasuredModel;
+import io.shmemtrace.replay.report.Prediction;
+import io.shmemtrace.replay.report.Simulation;
+import java.io.IOException;
+import java.util.function.LongConsumer;
+
+/**
+ * The diagnosis of a merged run: one replay that times it (on the traced times, or on a machine) and, in the same
+ * pass, follows its critical path and the causes of its waits; then what-ifs, each replayed to price it. On the
+ * traced times the analysis replays with the measured model (the run exactly as traced) and the what-ifs with
+ * {@link TracedOwnCosts} (the traced costs without their waits, so that a change can shorten a wait); each what-if's
+ * gain is the difference between two replays under that one model, the run unchanged and changed.
+ */
+public final class Diagnosis {
+    private final PsinsFile file;
+    private final Machine machine;
+    private final CommModel analysisModel;
+    private final CommModel whatIfModel;
+    private ComputeByRegion compute;
+    private double baseline = Double.NaN;
+
+    /**
+     * machine: the target machine, or null (every task its own node, no limits); model: what prices the calls, or
+     * null for the traced times (the measured model; its what-ifs without the traced waits).
+     */
+    public Diagnosis(PsinsFile file, Machine machine, CommModel model) {
+        this.file = file;
+        this.machine = machine;
+        this.analysisModel = model == null ? new MeasuredModel() : model;
+        this.whatIfModel = analysisModel instanceof MeasuredModel ? new TracedOwnCosts() : analysisModel;
+    }
+
+    /** What the analysis replay found: the window it timed, the critical path, the causes of the waits. */
+    public record Result(double window, CriticalPath.Result path, Delays.Result delays, Replay.Result replay) {}
+
+    /** The analysis replay. */
+    public Result analyse(LongConsumer progress) throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Replay replay = Simulation.replay(file, analysisModel, machine);
+        CriticalPath path = new CriticalPath(replay.sequences());
+        Delays delays = new Delays(replay.sequences());
+        replay.observe(new Observer() {
+            @Override
+            public void started(int seq, int task, PsinsRecord r, double clock, double start) {
+                path.started(seq, task, r, clock, start);
+                delays.started(seq, task, r, clock, start);
+            }
+
+            @Override
+            public void ended(int seq, int task, PsinsRecord r, double start, double end, double waited, int causeSeq,
+                              long causeEvent) {
+                path.ended(seq, task, r, start, end, waited, causeSeq, causeEvent);
+                delays.ended(seq, task, r, start, end, waited, causeSeq, causeEvent);
+            }
+        });
+        if (progress != null) replay.onProgress(progress);
+        Replay.Result r = replay.run();
+        return new Result(window(r), path.result(), delays.result(), r);
+    }
+
+    /** A what-if, priced: the window of the run unchanged and changed under the what-if model, and the gain. */
+    public record Priced(WhatIf whatIf, double unchanged, double changed) {
+        public double gain() {
+            return unchanged - changed;
+        }
+    }
+
+    /** Replays the run changed by w (and, once, unchanged); IllegalArgumentException for a region or PE the run lacks. */
+    public Priced price(WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+        if (compute == null) compute = ComputeByRegion.of(file);
+        Bursts bursts = w.bursts(compute, file.regionNames());
+        if (Double.isNaN(baseline)) baseline = window(Simulation.replay(file, whatIfModel, machine).run());
+        Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
+        if (bursts != null) changed.scaleBursts(bursts);
+        return new Priced(w, baseline, window(changed.run()));
+    }
+
+    /** Each task's computation per region, as traced. */
+    public ComputeByRegion compute() throws IOException, PsinsFormatException {
+        if (compute == null) compute = ComputeByRegion.of(file);
+        return compute;
+    }
+
+    private static double window(Replay.Result r) {
+        return Prediction.of("", "", r, 0, null).predicted();
+    }
+}

@@ -1,0 +1,222 @@
+package io.shmemtrace.analysis.findings;
+
+import io.shmemtrace.analysis.Activity;
+import io.shmemtrace.analysis.Diagnosis;
+import io.shmemtrace.analysis.delay.Delays;
+import io.shmemtrace.analysis.whatif.ComputeByRegion;
+import io.shmemtrace.analysis.whatif.WhatIf;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.machine.MachineException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The findings of a run: rules over the diagnosis (critical path, causes of waits), each finding priced by the
+ * what-if that would fix it, ranked by the predicted gain. The rules and their thresholds (docs/findings.md):
+ * <ul>
+ * <li><b>imbalance</b>: a region's computation (outside regions where the run has none) whose most loaded PE computes
+ * at least {@value #IMBALANCE_MIN_PERCENT} % above the mean, by at least {@value #MIN_SHARE_PERCENT} % of the window;
+ * priced by balancing the region;
+ * <li><b>late-writer</b>: waits for flags (wait_until, test) of at least {@value #MIN_SHARE_PERCENT} % of the window;
+ * the writer that caused most of them, priced by bringing its computation in the region of its delay to the mean;
+ * <li><b>lock-contention</b>: waits for locks of at least {@value #MIN_SHARE_PERCENT} % of the window, the holders
+ * that caused them (not priced: no what-if shortens a critical section yet);
+ * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window.
+ * </ul>
+ */
+public final class Findings {
+    static final int IMBALANCE_MIN_PERCENT = 5;
+    static final int MIN_SHARE_PERCENT = 1;
+    static final int COMMUNICATION_MIN_PERCENT = 5;
+    /** PEs a finding lists at most. */
+    private static final int PES_LISTED = 8;
+
+    private final PsinsFile file;
+    private final Diagnosis diagnosis;
+    private final Diagnosis.Result result;
+    private final Names names;
+    private final double window;
+    private final List<Finding> findings = new ArrayList<>();
+
+    private Findings(PsinsFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names) {
+        this.file = file;
+        this.diagnosis = diagnosis;
+        this.result = result;
+        this.names = names;
+        this.window = result.window();
+    }
+
+    /** The findings of the analysed run, ranked (what the fix would save first). */
+    public static List<Finding> of(PsinsFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names)
+            throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Findings f = new Findings(file, diagnosis, result, names);
+        if (f.window > 0) {
+            f.imbalance();
+            f.lateWriters();
+            f.lockContention();
+            f.communication();
+        }
+        f.findings.sort(Comparator.comparingDouble(Finding::rank).reversed());
+        return f.findings;
+    }
+
+    /** What the run lacks for findings by region and call site: one line each, for the report. */
+    public static List<String> missing(PsinsFile file) {
+        List<String> notes = new ArrayList<>();
+        if (file.regionNames().isEmpty()) {
+            notes.add("no regions in this run: mark its phases with shmemtrace_region_begin/end (shmemtrace.h) for"
+                    + " findings by region");
+        }
+        if (!file.hasCallsites()) {
+            notes.add("no call sites in this run: trace with SHMEMTRACE_CALLSITES=1 (and compile with -g) for findings"
+                    + " by call site");
+        }
+        return notes;
+    }
+
+    private void imbalance() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        ComputeByRegion compute = diagnosis.compute();
+        boolean regions = compute.regions() > 0;
+        for (int region = -1; region < compute.regions(); region++) {
+            int g = region;
+            int top = compute.maxTask(g);
+            double max = compute.of(top, g), mean = compute.mean(g);
+            if (max <= 0 || (max - mean) < IMBALANCE_MIN_PERCENT / 100.0 * mean || (max - mean) < MIN_SHARE_PERCENT / 100.0 * window) {
+                continue;
+            }
+            List<Integer> pes = new ArrayList<>();
+            for (int t = 0; t < compute.tasks(); t++) if (compute.of(t, g) >= mean + (max - mean) / 2) pes.add(t);
+            pes.sort(Comparator.comparingDouble((Integer t) -> -compute.of(t, g)).thenComparing(t -> t));
+            if (pes.size() > PES_LISTED) pes = pes.subList(0, PES_LISTED);
+            List<Integer> late = pes;
+            double caused = sum(result.delays().causes(), a -> a.kind() == Activity.Kind.COMPUTE && a.region() == g
+                    && late.contains(a.pe()));
+            String name = names.region(g);
+            String where = name == null ? (regions ? "outside regions" : "") : "in region " + name;
+            String what = (pes.size() == 1 ? "PE " + top + " computes " : "PEs " + list(pes) + " compute up to ")
+                    + Names.time(max) + (where.isEmpty() ? "" : " " + where) + ", "
+                    + String.format(java.util.Locale.ROOT, "%.0f", 100 * (max - mean) / Math.max(mean, 1e-12))
+                    + " % above the mean of " + Names.time(mean);
+            String their = pes.size() == 1 ? "its" : "their";
+            String cause = caused > 0 ? their + " extra computation made the other PEs wait " + Names.time(caused)
+                    + " (direct delay)" + mostlyIn()
+                    : their + " extra computation is on the critical path (no PE waited for it: nothing synchronises them)";
+            WhatIf w = new WhatIf(WhatIf.Kind.BALANCE, name == null ? "-" : name, -1);
+            add("imbalance", what, pes, name, null, caused > 0 ? caused : max - mean, cause,
+                    "balance the work " + (where.isEmpty() ? "" : where + " ") + "across PEs", w);
+        }
+    }
+
+    /** ", mostly in shmem_barrier_all": the call the run waited in most. */
+    private String mostlyIn() {
+        Map<Integer, Double> byCall = new HashMap<>();
+        result.delays().waits().forEach((a, s) -> byCall.merge(a.call(), s, Double::sum));
+        return byCall.entrySet().stream().max(Map.Entry.comparingByValue())
+                .map(e -> ", mostly in " + names.call(e.getKey())).orElse("");
+    }
+
+    private void lateWriters() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Map<Activity, double[]> causes = result.delays().causes(Delays.WaitKind.WRITE);
+        double total = sum(causes, a -> true);
+        if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
+        Activity top = top(causes);
+        List<Integer> pes = ranked(byPe(causes));
+        WhatIf w = top.kind() == Activity.Kind.COMPUTE
+                ? new WhatIf(WhatIf.Kind.REMOVE_DELAY, names.region(top.region()) == null ? "-" : names.region(top.region()), top.pe())
+                : null;
+        add("late-writer", "PEs wait " + Names.time(total) + " for flags (wait_until, test) that PE" + (pes.size() == 1 ? " " : "s ")
+                        + list(pes) + " wrote late", pes, names.region(top.region()), names.site(top.site()), total,
+                "PE " + top.pe() + "'s " + names.activity(top) + " before its write: " + Names.time(sum(causes, a -> a.equals(top)))
+                        + " of the waits",
+                "write the flag earlier: move PE " + top.pe() + "'s " + names.activity(top) + " after the write, or split it", w);
+    }
+
+    private void lockContention() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Map<Activity, double[]> causes = result.delays().causes(Delays.WaitKind.LOCK);
+        double total = sum(causes, a -> true);
+        if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
+        Activity top = top(causes);
+        List<Integer> pes = ranked(byPe(causes));
+        add("lock-contention", "PEs wait " + Names.time(total) + " for locks held by PE" + (pes.size() == 1 ? " " : "s ")
+                        + list(pes), pes, names.region(top.region()), names.site(top.site()), total,
+                "while holding the lock, PE " + top.pe() + " was " + names.activity(top),
+                "hold the lock for less time (move work out of the critical section), or replace it by atomics", null);
+    }
+
+    private void communication() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Diagnosis.Priced ideal = diagnosis.price(new WhatIf(WhatIf.Kind.IDEAL_NETWORK, null, -1));
+        if (ideal.gain() < COMMUNICATION_MIN_PERCENT / 100.0 * window) return;
+        Map<Activity, Double> calls = new HashMap<>();
+        result.path().byActivity().forEach((a, s) -> {
+            if (a.kind() == Activity.Kind.CALL) calls.merge(new Activity(-1, a.kind(), a.call(), -1, -1), s, Double::sum);
+        });
+        List<Map.Entry<Activity, Double>> top = calls.entrySet().stream()
+                .sorted(Map.Entry.<Activity, Double>comparingByValue().reversed()).limit(3).toList();
+        StringBuilder onPath = new StringBuilder();
+        for (Map.Entry<Activity, Double> e : top) {
+            onPath.append(onPath.length() == 0 ? "" : ", ").append(names.call(e.getKey().call())).append(' ')
+                    .append(Names.time(e.getValue()));
+        }
+        boolean collectives = !top.isEmpty() && names.collective(top.get(0).getKey().call());
+        findings.add(new Finding("communication", (collectives ? "collectives' own cost (synchronisation) takes "
+                        : "communication and its completion take ") + Names.time(ideal.gain())
+                        + " of the window: with a free network the run would take " + Names.time(window - ideal.gain()),
+                List.of(), null, null, ideal.gain(), share(ideal.gain()),
+                "calls on the critical path: " + (onPath.length() == 0 ? "none" : onPath),
+                collectives ? "synchronise less often, or only the PEs that must (shmem_sync on a team, a flag), or run"
+                        + " on a faster network"
+                        : "overlap transfers with computation (the _nbi calls, completed later), aggregate small"
+                        + " transfers, or run on a faster network", ideal.whatIf(), window - ideal.gain(), ideal.gain()));
+    }
+
+    private void add(String kind, String what, List<Integer> pes, String region, String site, double seconds, String cause,
+                     String fix, WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Double gain = null, predicted = null;
+        if (w != null) {
+            Diagnosis.Priced p = diagnosis.price(w);
+            if (p.gain() < MIN_SHARE_PERCENT / 100.0 * window) return; // its fix would not buy enough to list it
+            gain = p.gain();
+            predicted = window - gain;
+        }
+        findings.add(new Finding(kind, what, List.copyOf(pes), region, site, seconds, share(seconds), cause, fix, w,
+                predicted, gain));
+    }
+
+    private double share(double seconds) {
+        return window > 0 ? Math.min(1, seconds / window) : 0;
+    }
+
+    private static double sum(Map<Activity, double[]> causes, java.util.function.Predicate<Activity> which) {
+        double s = 0;
+        for (Map.Entry<Activity, double[]> e : causes.entrySet()) if (which.test(e.getKey())) s += e.getValue()[0] + e.getValue()[1];
+        return s;
+    }
+
+    private static Activity top(Map<Activity, double[]> causes) {
+        return causes.entrySet().stream().max(Comparator.comparingDouble(e -> e.getValue()[0] + e.getValue()[1]))
+                .map(Map.Entry::getKey).orElseThrow();
+    }
+
+    private static Map<Integer, Double> byPe(Map<Activity, double[]> causes) {
+        Map<Integer, Double> m = new HashMap<>();
+        causes.forEach((a, s) -> m.merge(a.pe(), s[0] + s[1], Double::sum));
+        return m;
+    }
+
+    /** The PEs by what they caused, most first, at most PES_LISTED. */
+    private static List<Integer> ranked(Map<Integer, Double> byPe) {
+        return byPe.entrySet().stream().sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).limit(PES_LISTED).map(Map.Entry::getKey).toList();
+    }
+
+    private static String list(List<Integer> pes) {
+        return String.join(", ", pes.stream().map(String::valueOf).toList());
+    }
+}

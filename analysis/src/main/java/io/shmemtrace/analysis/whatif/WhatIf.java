@@ -1,0 +1,126 @@
+package io.shmemtrace.analysis.whatif;
+
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.replay.engine.Bursts;
+import java.io.IOException;
+import io.shmemtrace.replay.model.CommModel;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A change to the program (or to the machine's network or CPU), replayed to price it (shmemsim --what-if SPEC):
+ * <ul>
+ * <li>{@code balance} / {@code balance:REGION}: every PE's computation in every region (in REGION; {@code -}: outside
+ * every region) set to the mean across PEs, epoch by epoch (between two collectives; its bursts there scaled);
+ * <li>{@code remove-delay:PE:REGION}: PE's computation in REGION brought down to the mean across PEs, epoch by epoch,
+ * the others' unchanged (the cause of a wait removed);
+ * <li>{@code ideal-network}: communication free, synchronisation kept (Dimemas's ideal);
+ * <li>{@code ideal-cpu}: computation free (the bound communication sets).
+ * </ul>
+ */
+public record WhatIf(Kind kind, String region, int pe) {
+    public enum Kind { BALANCE, REMOVE_DELAY, IDEAL_NETWORK, IDEAL_CPU }
+
+    public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region), ideal-network,"
+            + " ideal-cpu";
+
+    /** The spec as a what-if; IllegalArgumentException with one line saying what is wrong. */
+    public static WhatIf parse(String spec) {
+        String[] p = spec.split(":", -1);
+        switch (p[0].toLowerCase(Locale.ROOT)) {
+            case "balance" -> {
+                if (p.length > 2 || (p.length == 2 && p[1].isEmpty())) throw bad(spec);
+                return new WhatIf(Kind.BALANCE, p.length == 2 ? p[1] : null, -1);
+            }
+            case "remove-delay" -> {
+                if (p.length != 3 || p[2].isEmpty()) throw bad(spec);
+                try {
+                    int pe = Integer.parseInt(p[1]);
+                    if (pe < 0) throw bad(spec);
+                    return new WhatIf(Kind.REMOVE_DELAY, p[2], pe);
+                } catch (NumberFormatException e) {
+                    throw bad(spec);
+                }
+            }
+            case "ideal-network" -> {
+                if (p.length != 1) throw bad(spec);
+                return new WhatIf(Kind.IDEAL_NETWORK, null, -1);
+            }
+            case "ideal-cpu" -> {
+                if (p.length != 1) throw bad(spec);
+                return new WhatIf(Kind.IDEAL_CPU, null, -1);
+            }
+            default -> throw bad(spec);
+        }
+    }
+
+    private static IllegalArgumentException bad(String spec) {
+        return new IllegalArgumentException("what-if '" + spec + "' not understood (what-ifs: " + SYNTAX + ")");
+    }
+
+    /** As the user would write it. */
+    public String spec() {
+        return switch (kind) {
+            case BALANCE -> region == null ? "balance" : "balance:" + region;
+            case REMOVE_DELAY -> "remove-delay:" + pe + ":" + region;
+            case IDEAL_NETWORK -> "ideal-network";
+            case IDEAL_CPU -> "ideal-cpu";
+        };
+    }
+
+    /** In words, for the report. */
+    public String describe() {
+        return switch (kind) {
+            case BALANCE -> region == null ? "every region's computation balanced across PEs"
+                    : region.equals("-") ? "the computation outside regions balanced across PEs"
+                    : "region " + region + "'s computation balanced across PEs";
+            case REMOVE_DELAY -> "PE " + pe + "'s computation " + (region.equals("-") ? "outside regions"
+                    : "in region " + region) + " brought to the mean across PEs";
+            case IDEAL_NETWORK -> "communication free, synchronisation kept (ideal network)";
+            case IDEAL_CPU -> "computation free (an infinitely fast CPU)";
+        };
+    }
+
+    /** The model to replay it with, over the model of the baseline. */
+    public CommModel model(CommModel base) {
+        return kind == Kind.IDEAL_NETWORK ? new IdealNetwork(base) : base;
+    }
+
+    /**
+     * The change to the bursts (null: none); IllegalArgumentException naming a region the run does not have or a PE
+     * beyond its PEs.
+     */
+    public Bursts bursts(ComputeByRegion compute, List<String> regionNames) throws IOException, PsinsFormatException {
+        switch (kind) {
+            case IDEAL_CPU -> {
+                return (task, r) -> 0;
+            }
+            case BALANCE, REMOVE_DELAY -> {
+                if (kind == Kind.REMOVE_DELAY && pe >= compute.tasks()) {
+                    throw new IllegalArgumentException("what-if " + spec() + ": the run has PEs 0.." + (compute.tasks() - 1));
+                }
+                double[][][] factors = new double[compute.regions() + 1][][];
+                if (region == null) { // every region (not the computation outside them)
+                    for (int g = 0; g < compute.regions(); g++) factors[g + 1] = EpochBursts.factors(compute.byEpoch(g), -1);
+                } else {
+                    int g = regionIndex(regionNames);
+                    factors[g + 1] = EpochBursts.factors(compute.byEpoch(g), kind == Kind.BALANCE ? -1 : pe);
+                }
+                return new EpochBursts(factors, compute.tasks());
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private int regionIndex(List<String> regionNames) {
+        if (region.equals("-")) return -1;
+        int i = regionNames.indexOf(region);
+        if (i < 0) {
+            throw new IllegalArgumentException("what-if " + spec() + ": the run has no region " + region
+                    + (regionNames.isEmpty() ? " (it has none)" : " (regions: " + String.join(", ", regionNames) + ")"));
+        }
+        return i;
+    }
+}

@@ -1,0 +1,191 @@
+package io.shmemtrace.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.analysis.delay.Delays;
+import io.shmemtrace.analysis.findings.Finding;
+import io.shmemtrace.analysis.findings.Findings;
+import io.shmemtrace.analysis.findings.Names;
+import io.shmemtrace.analysis.whatif.WhatIf;
+import io.shmemtrace.format.EventTable;
+import io.shmemtrace.format.testing.SyntheticRun;
+import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.spec.SpecEvents;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The diagnosis on synthetic runs whose answers are computed by hand: the critical path equals the window, the
+ * causes of the waits sum to them, and each what-if gives the window worked out from the trace.
+ */
+class DiagnosisTest {
+    private static final long MS = 1_000_000, US = 1_000;
+    private static final double NS = 1e-9, EXACT = 1e-12;
+    private static final EventTable TABLE = SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all",
+            "shmem_putmem", "shmem_set_lock", "shmem_clear_lock", "shmem_long_p", "shmem_long_wait_until", "shmem_quiet");
+
+    @TempDir
+    Path dir;
+
+    /** Ten steps: PE p computes work[p] ns, then a barrier whose own cost is 10 us (the last arrival's duration). */
+    private Path steps(String name, long... work) throws Exception {
+        SyntheticRun run = new SyntheticRun(work.length, TABLE).all("shmem_init", 0, 500 * US);
+        long max = 0;
+        for (long w : work) max = Math.max(max, w);
+        for (int k = 0; k < 10; k++) {
+            for (int pe = 0; pe < work.length; pe++) run.call(pe, "shmem_barrier_all", work[pe], max - work[pe] + 10 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        return run.writeTo(Files.createDirectories(dir.resolve(name)));
+    }
+
+    private interface Check {
+        void on(PsinsFile f, Diagnosis d, Diagnosis.Result r) throws Exception;
+    }
+
+    private static void diagnose(Path run, Check check) throws Exception {
+        int status = MergedRun.convert(run, "test", System.err, null, f -> {
+            Diagnosis d = new Diagnosis(f, null, null);
+            try {
+                check.on(f, d, d.analyse(null));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            return 0;
+        });
+        assertEquals(0, status);
+    }
+
+    @Test
+    void theCriticalPathIsTheWindowAndRunsWhereTheLatePeComputes() throws Exception {
+        diagnose(steps("late", 1 * MS, 3 * MS), (f, d, r) -> {
+            double window = 10 * (3 * MS + 10 * US) * NS;
+            assertEquals(window, r.window(), EXACT);
+            assertEquals(window, r.path().length(), EXACT);
+            Map<Integer, Double> byPe = r.path().by(Activity::pe);
+            // PE 1's compute every step and its barriers but the last, whose end PE 0's path holds (PE 0 is first found)
+            assertEquals(10 * 3 * MS * NS + 9 * 10 * US * NS, byPe.get(1), EXACT);
+            assertEquals(10 * US * NS, byPe.get(0), EXACT);
+            // per activity, on the path: 30 ms of computing, 100 us of barrier
+            double computing = r.path().by(a -> a.kind()).get(Activity.Kind.COMPUTE);
+            assertEquals(30 * MS * NS, computing, EXACT);
+        });
+    }
+
+    @Test
+    void theCausesOfTheWaitsSumToThemAndNameTheLatePesComputation() throws Exception {
+        diagnose(steps("causes", 1 * MS, 3 * MS), (f, d, r) -> {
+            Delays.Result delays = r.delays();
+            assertEquals(10 * 2 * MS * NS, delays.waited(), EXACT); // PE 0 waits 2 ms at each barrier
+            assertEquals(delays.waited(), delays.explained(), EXACT);
+            assertEquals(delays.explained(), delays.direct() + delays.propagated(), EXACT);
+            Map<Activity, Double> byCause = delays.causedBy(a -> a);
+            assertEquals(Map.of(new Activity(1, Activity.Kind.COMPUTE, -1, -1, -1), 20 * MS * NS).keySet(), byCause.keySet());
+            assertEquals(20 * MS * NS, byCause.values().iterator().next(), EXACT);
+            assertEquals(0, delays.propagated(), EXACT);
+        });
+    }
+
+    @Test
+    void balancingTheComputationGivesTheMeanPesWindow() throws Exception {
+        // 1 ms and 3 ms: balanced, both 2 ms a step: ten steps of 2 ms + 10 us
+        diagnose(steps("balance", 1 * MS, 3 * MS), (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("balance:-"));
+            assertEquals(10 * (3 * MS + 10 * US) * NS, p.unchanged(), EXACT);
+            assertEquals(10 * (2 * MS + 10 * US) * NS, p.changed(), EXACT);
+            assertEquals(10 * MS * NS, p.gain(), EXACT);
+        });
+    }
+
+    @Test
+    void aSpikeInOneStepIsBalancedInThatStepAndNeverLengthensTheRun() throws Exception {
+        // PE 1 computes 3 ms in the third step, 1 ms in the others, as PE 0 always does: balanced, that step takes 2 ms
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int k = 0; k < 10; k++) {
+            long late = k == 2 ? 2 * MS : 0;
+            run.call(0, "shmem_barrier_all", MS, late + 10 * US);
+            run.call(1, "shmem_barrier_all", MS + late, 10 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("spike"))), (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("balance:-"));
+            assertEquals((10 * (MS + 10 * US) + 2 * MS) * NS, p.unchanged(), EXACT);
+            assertEquals((10 * (MS + 10 * US) + MS) * NS, p.changed(), EXACT);
+            // spread over the whole run instead (each PE's compute scaled alike), PE 0's steps would all grow by 10 %
+            // and the run would have taken 12.65 ms
+        });
+    }
+
+    @Test
+    void removingOnePesDelayLeavesTheNextLatest() throws Exception {
+        // 1, 4 and 3 ms: the mean is 8/3 ms; PE 1 brought to it, PE 2's 3 ms sets the pace; balanced, 8/3 ms
+        diagnose(steps("remove", 1 * MS, 4 * MS, 3 * MS), (f, d, r) -> {
+            assertEquals(10 * (3 * MS + 10 * US) * NS, d.price(WhatIf.parse("remove-delay:1:-")).changed(), EXACT);
+            assertEquals(10 * (8.0 / 3 * MS + 10 * US) * NS, d.price(WhatIf.parse("balance:-")).changed(), 1e-9);
+        });
+    }
+
+    @Test
+    void anIdealCpuLeavesTheBarriersAndAnIdealNetworkTheComputation() throws Exception {
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int k = 0; k < 5; k++) {
+            run.all("shmem_putmem", MS, 300 * US, 0, 1 << 20, 0x10000); // to PE 0 from both: the fields name PE 0
+            run.all("shmem_barrier_all", 0, 20 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("ideal"))), (f, d, r) -> {
+            assertEquals(5 * (MS + 320 * US) * NS, r.window(), EXACT);
+            assertEquals(5 * (320 * US) * NS, d.price(WhatIf.parse("ideal-cpu")).changed(), EXACT);
+            assertEquals(5 * MS * NS, d.price(WhatIf.parse("ideal-network")).changed(), EXACT);
+        });
+    }
+
+    @Test
+    void theTopFindingIsTheImbalanceWithItsPricedFix() throws Exception {
+        diagnose(steps("findings", 1 * MS, 3 * MS, 1 * MS, 1 * MS), (f, d, r) -> {
+            List<Finding> findings = Findings.of(f, d, r, new Names(f, n -> { }));
+            Finding top = findings.get(0);
+            assertEquals("imbalance", top.kind());
+            assertEquals(List.of(1), top.pes());
+            assertEquals(null, top.region());
+            // the mean is 1.5 ms: balanced, ten steps of 1.5 ms + 10 us; PE 1's 2 ms of excess, waited by three PEs
+            assertEquals(10 * 1.5 * MS * NS, top.predictedGain(), 1e-9);
+            assertEquals(3 * 10 * 2 * MS * NS, top.seconds(), 1e-9);
+            assertTrue(Findings.missing(f).get(0).startsWith("no regions in this run"), Findings.missing(f).toString());
+        });
+    }
+
+    @Test
+    void aWhatIfOnWhatTheRunLacksIsOneLine() throws Exception {
+        diagnose(steps("lacks", 1 * MS, 3 * MS), (f, d, r) -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> d.price(WhatIf.parse("balance:solve")));
+            assertEquals("what-if balance:solve: the run has no region solve (it has none)", e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> WhatIf.parse("balance:"));
+            assertThrows(IllegalArgumentException.class, () -> WhatIf.parse("remove-delay:x:-"));
+            assertEquals("remove-delay:2:-", WhatIf.parse("remove-delay:2:-").spec());
+        });
+    }
+
+    @Test
+    void theReportListsTheFindingsFirst() throws Exception {
+        diagnose(steps("report", 1 * MS, 3 * MS), (f, d, r) -> {
+            Names names = new Names(f, n -> { });
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            new io.shmemtrace.analysis.findings.Report("run", "on the traced times", r, Findings.of(f, d, r, names),
+                    Findings.missing(f), names).print(new PrintStream(text, true));
+            List<String> lines = text.toString().lines().toList();
+            assertEquals("findings for run (on the traced times): window 30.10 ms, critical path 30.10 ms,"
+                    + " critical-path imbalance 10.00 ms", lines.get(0));
+            assertEquals("1. imbalance: PE 1 computes 30.00 ms, 50 % above the mean of 20.00 ms", lines.get(3));
+        });
+    }
+}

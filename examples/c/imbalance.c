@@ -1,0 +1,47 @@
+/*
+ * imbalance: a planted problem for shmemtrace findings (docs/findings.md). Each step every PE computes in region
+ * "solve", then all meet at a barrier; PE 0 (or the PE given) has 30 % more work in "solve" than the others, so they
+ * wait for it at every barrier. "fixed" spreads that extra work evenly over the PEs (the same total work): what a
+ * balanced decomposition would do, and what `shmemsim --what-if balance:solve` predicts.
+ *   imbalance [steps [work_per_step [slow_pe]]] [fixed]     (40 steps, 400000 units, PE 0)
+ */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shmemtrace.h"
+
+static volatile double sink;
+
+/* units of dependent floating-point work: a fixed number of instructions, whatever the machine's load */
+static void work(long units)
+{
+    double x = 1.0;
+    for (long i = 0; i < units; i++) x = x * 1.0000001 + 1e-9;
+    sink = x;
+}
+
+int main(int argc, char **argv)
+{
+    int fixed = argc > 1 && strcmp(argv[argc - 1], "fixed") == 0;
+    int args = argc - fixed;
+    int steps = args > 1 ? atoi(argv[1]) : 40;
+    long units = args > 2 ? atol(argv[2]) : 400000;
+    int slow = args > 3 ? atoi(argv[3]) : 0;
+    shmem_init();
+    int me = shmem_my_pe(), npes = shmem_n_pes();
+    long extra = units * 3 / 10; /* the planted 30 % */
+    long mine = fixed ? units + extra / npes : units + (me == slow ? extra : 0);
+    shmem_barrier_all();
+    for (int step = 0; step < steps; step++) {
+        shmemtrace_region_begin("solve");
+        work(mine);
+        shmemtrace_region_end("solve");
+        shmem_barrier_all();
+    }
+    if (me == 0) printf("imbalance: %d steps of %ld units on %d PEs, %s\n", steps, units, npes,
+                        fixed ? "fixed (balanced)" : "planted (PE slow)");
+    shmem_finalize();
+    return 0;
+}

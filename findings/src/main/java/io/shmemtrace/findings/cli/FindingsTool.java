@@ -1,0 +1,132 @@
+package io.shmemtrace.findings.cli;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.shmemtrace.analysis.Diagnosis;
+import io.shmemtrace.analysis.findings.Finding;
+import io.shmemtrace.analysis.findings.Findings;
+import io.shmemtrace.analysis.findings.Names;
+import io.shmemtrace.analysis.findings.Report;
+import io.shmemtrace.cli.ManifestVersion;
+import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.ToolMain;
+import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.machine.MachineFile;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Models;
+import io.shmemtrace.replay.report.Simulation;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** shmemtrace findings: why a run is slow, who made whom wait, and what a fix would save, priced by the replay. */
+@Command(name = "shmemtrace findings", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+        versionProvider = ManifestVersion.class,
+        description = {"Diagnoses a run: its critical path, the causes of its wait states (which PE was late, doing",
+                "what), and findings ranked by what their fix would save, each fix replayed by the simulator (on the",
+                "traced times, or on --machine). Exit status: 0 diagnosed, 1 a run that cannot be replayed, 2 usage or",
+                "machine-file error. The rules and their thresholds: docs/findings.md."})
+public final class FindingsTool implements Callable<Integer> {
+    @Parameters(paramLabel = "RUN", description = "a run directory (merged on the fly) or a merged file (.psins)")
+    Path run;
+
+    @Option(names = "--machine", paramLabel = "FILE",
+            description = "price the fixes on this machine (shmembench calibrate writes one); default: the traced times")
+    Path machineFile;
+
+    @Option(names = "--comm-model", paramLabel = "NAME", defaultValue = Models.DEFAULT,
+            description = "the model with --machine (default: ${DEFAULT-VALUE})")
+    String modelName;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the findings as one JSON object")
+    Path json;
+
+    @Option(names = "--force", description = "replace an existing --json file")
+    boolean force;
+
+    @Option(names = {"-q", "--quiet"}, description = "no progress bar")
+    boolean quiet;
+
+    private static final String TOOL = "shmemtrace findings";
+    private final PrintStream out;
+    private final PrintStream err;
+
+    FindingsTool(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        ToolMain.main(FindingsTool::new, args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (OutputFiles.refused(err, TOOL, force, json)) return 1;
+        Machine machine = null;
+        CommModel model = null;
+        if (machineFile != null) {
+            model = Models.named(modelName).orElse(null);
+            if (model == null) {
+                err.println(TOOL + ": no model '" + modelName + "'");
+                return 2;
+            }
+            try {
+                machine = MachineFile.read(machineFile);
+            } catch (MachineException e) {
+                err.println(TOOL + ": " + e.getMessage());
+                return 2;
+            }
+        }
+        Machine m = machine;
+        CommModel chosen = model;
+        return MergedRun.convert(run, TOOL, err, f -> diagnose(f, m, chosen));
+    }
+
+    private int diagnose(PsinsFile f, Machine machine, CommModel model) throws IOException, PsinsFormatException {
+        String problem = Simulation.unreplayable(f);
+        if (problem != null) {
+            err.println(TOOL + ": " + f.path() + ": " + problem);
+            return 1;
+        }
+        try {
+            Diagnosis diagnosis = new Diagnosis(f, machine, model);
+            Progress progress = new Progress(err, !quiet && Progress.onTerminal(), TOOL, f.header().events(), "events");
+            Diagnosis.Result result = diagnosis.analyse(done -> progress.update(done, done));
+            progress.done();
+            Names names = new Names(f, note -> err.println(TOOL + ": " + note));
+            List<Finding> findings = Findings.of(f, diagnosis, result, names);
+            String basis = machineFile == null ? "on the traced times" : "on " + machineFile.getFileName() + ", model "
+                    + model.name();
+            Report report = new Report(run.toString(), basis, result, findings, Findings.missing(f), names);
+            if (json != null) {
+                OutputFiles.write(json, true, file -> {
+                    try (JsonGenerator g = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+                        g.useDefaultPrettyPrinter();
+                        report.write(g);
+                    }
+                });
+            }
+            report.print(out);
+            return 0;
+        } catch (ReplayException e) {
+            err.println(TOOL + ": " + f.path() + ": " + e.getMessage());
+            return 1;
+        } catch (MachineException e) {
+            err.println(TOOL + ": " + e.getMessage());
+            return 2;
+        }
+    }
+}

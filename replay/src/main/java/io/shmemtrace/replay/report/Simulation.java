@@ -1,0 +1,48 @@
+package io.shmemtrace.replay.report;
+
+import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.replay.engine.Replay;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.machine.MachineFile;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Target;
+import java.io.IOException;
+
+/**
+ * A replay of a merged run on a machine, set up one way for every tool that replays (shmemsim, the findings and
+ * their what-ifs): the placement of tasks on nodes, the model configured for it, the machine's progress rule.
+ */
+public final class Simulation {
+    private Simulation() {}
+
+    /** A replay of f under model on machine (null: no machine file, every task its own node, no limits). */
+    public static Replay replay(PsinsFile f, CommModel model, Machine machine)
+            throws IOException, PsinsFormatException, MachineException {
+        int tasks = f.header().tasks();
+        Machine m = machine != null ? machine : Machine.unlimited(tasks);
+        Target target = new Target(m, m.placement(tasks));
+        model.configure(target);
+        MachineFile.Progress transfers = MachineFile.progress(m);
+        Replay replay = new Replay(f, model, target);
+        if (model.usesMachineProgress() && transfers.any()) replay.completionsNeedTarget(transfers.heap(), transfers.staticData());
+        return replay;
+    }
+
+    /** Why a merged run cannot be replayed faithfully, or null. */
+    public static String unreplayable(PsinsFile f) {
+        if ((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
+            return "a partial merge (" + f.header().missing() + " tasks missing): the others would wait for them forever";
+        }
+        for (TaskEntry t : f.tasks()) {
+            if (t.damaged()) return "task " + t.task() + "'s trace was damaged when it was merged: its run is incomplete";
+        }
+        if (f.header().collectiveMismatches() > 0) {
+            return "the merge found " + f.header().collectiveMismatches() + " collective calls that do not match across PEs";
+        }
+        return null;
+    }
+}
