@@ -41,6 +41,8 @@ final class HtmlReport extends Report {
     private final IntPredicate lanePes;
     private final TimeWindow window; // seconds after the earliest init, or null: the application window
     private final Supplier<String> waitStates;
+    /** The findings (shmemtrace findings): first on the page, after what is missing. */
+    private final Supplier<String> findings;
     private final PeStats job = new PeStats();
     private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs, windowThreadNs
     private final List<PeStats> all = new ArrayList<>();
@@ -72,10 +74,10 @@ final class HtmlReport extends Report {
 
     /**
      * lanePes: the PEs of the timeline (null: the first 64); window: its span in seconds from the earliest PE's
-     * init (null: the application window); waitStates: the wait-state text, computed at the end.
+     * init (null: the application window); waitStates, findings: their text, computed at the end.
      */
     HtmlReport(Path file, ByteMatrix heatmap, CallSiteReport sites, IntPredicate lanePes, TimeWindow window,
-               Supplier<String> waitStates) {
+               Supplier<String> waitStates, Supplier<String> findings) {
         super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.file = file;
         this.heatmap = heatmap;
@@ -83,6 +85,7 @@ final class HtmlReport extends Report {
         this.lanePes = lanePes;
         this.window = window;
         this.waitStates = waitStates;
+        this.findings = findings;
     }
 
     @Override
@@ -176,6 +179,7 @@ final class HtmlReport extends Report {
                 .append(PageAssets.esc(runId)).append("</title>\n<style>").append(PageAssets.STYLE).append("</style></head><body>\n");
         h.append("<h1>shmemtrace report</h1>\n");
         banner(h);
+        h.append("<h2>Findings</h2>\n<pre id=\"findings\">").append(PageAssets.esc(findings.get())).append("</pre>\n");
         facts(h);
         PerPeBars.html(h, perPe);
         imbalance(h);

@@ -167,8 +167,8 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(sites);
             Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
                     : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
-                    : new WaitStatesAhead(paths.get(0), Progress.onTerminal() ? err : null);
-            reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates));
+                    : new Ahead("wait-states", bars -> Patterns.text(paths.get(0), bars), Progress.onTerminal() ? err : null);
+            reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates, findings(run)));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
         if (summary || matrix != null) { // the matrix feeds --matrix whatever is printed
@@ -176,11 +176,19 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(bytes);
             if (summary) {
                 if (!output.summaryOnly) reports.add(new ListingReport(out));
-                reports.add(new SummaryReport(out, pes, bytes));
+                reports.add(new SummaryReport(out, pes, bytes, findings(run)));
                 reports.add(new CallSiteReport(out, this::note));
             }
         }
         return reports;
+    }
+
+    /** The findings, worked out beside the report's pass (or why there are none, at once). */
+    private Supplier<String> findings(TraceRun run) {
+        String[] why = {null};
+        Path dir = RunFindings.directory(run, why);
+        if (dir == null) return () -> why[0];
+        return new Ahead("findings", bars -> RunFindings.text(dir, bars), Progress.onTerminal() ? err : null);
     }
 
     private void note(String message) {

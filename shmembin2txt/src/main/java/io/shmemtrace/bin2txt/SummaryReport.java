@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 
 /**
  * The summary, streamed file by file (memory grows with PEs x functions, never with events): how each file
@@ -39,17 +40,20 @@ final class SummaryReport extends Report {
     private PeStats.FileAccumulator current;
     /** The SHMEM functions the program imports that were not recorded (the tracer's list beside PE 0's trace). */
     private List<String> untraced = List.of();
+    private final Supplier<String> findings;
     /** Per trace file, its init on the run's time base: the run's window is on it. */
     private java.util.Map<java.nio.file.Path, Long> offsets = java.util.Map.of();
 
     /**
      * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
-     * report that builds the PE x PE matrix (it sees the events too), printed at the end.
+     * report that builds the PE x PE matrix (it sees the events too), printed at the end; findings: the findings'
+     * text, the summary's first section.
      */
-    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix) {
+    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix, Supplier<String> findings) {
         super(out);
         this.shownPes = shownPes;
         this.matrix = matrix;
+        this.findings = findings;
     }
 
     @Override
@@ -117,6 +121,9 @@ final class SummaryReport extends Report {
 
     @Override
     void end() {
+        out.println("== findings");
+        findings.get().lines().filter(l -> !l.isBlank()).forEach(out::println); // a section ends at its blank line
+        out.println();
         out.println("== files");
         if (!listAllFiles) {
             StringBuilder s = new StringBuilder("  " + files + " traces:");

@@ -63,6 +63,10 @@ class Shmembin2txtTest {
     void summaryHasTheApplicationWindowPerFunctionStatsAcrossPesTheMatrixAndTheFiles() {
         Runs.Result r = Runs.run("--summary", dir.toString());
         assertEquals(0, r.status(), r.err());
+        // first, the findings (shmemtrace findings' ranked list), replayed from the run directory
+        List<String> all = r.out().lines().toList();
+        assertEquals("== findings", all.get(0));
+        assertTrue(all.get(1).startsWith("findings for " + dir + " (on the traced times): window "), all.get(1));
         List<String> lines = r.outLines();
         // PE 0: init ends at 1000, finalize starts at 4000; the calls between take 300 + 100 + 50 + 400 ns.
         assertEquals(List.of(

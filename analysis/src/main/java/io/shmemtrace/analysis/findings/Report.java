@@ -4,6 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.analysis.path.CriticalPath;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.report.Simulation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Comparator;
@@ -23,7 +30,30 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
                      Names names) {
     private static final int ROWS = 8;
 
+    /**
+     * The diagnosis of f as a report (docs/findings.md): machine and model null for the traced times; basis says which
+     * in words; progress sees the analysis replay's events (null: none); notes gets what the run's names lack.
+     * ReplayException for a run that cannot be replayed (partial, damaged, collectives that do not match).
+     */
+    public static Report of(PsinsFile f, String run, Machine machine, CommModel model, String basis,
+                            java.util.function.LongConsumer progress, java.util.function.Consumer<String> notes)
+            throws IOException, PsinsFormatException, MachineException, ReplayException {
+        String problem = Simulation.unreplayable(f);
+        if (problem != null) throw new ReplayException(problem);
+        Diagnosis diagnosis = new Diagnosis(f, machine, model);
+        Diagnosis.Result result = diagnosis.analyse(progress);
+        Names names = new Names(f, notes);
+        return new Report(run, basis, result, Findings.of(f, diagnosis, result, names), Findings.missing(f), names);
+    }
+
+    /** The findings, then the critical path and the causes of the waits. */
     public void print(PrintStream out) {
+        printFindings(out);
+        printDetails(out);
+    }
+
+    /** The window, the waits, and the ranked findings with their notes: what heads the summary and the page. */
+    public void printFindings(PrintStream out) {
         CriticalPath.Result path = diagnosis.path();
         out.printf(Locale.ROOT, "findings for %s (%s): window %s, critical path %s, critical-path imbalance %s%n", run,
                 basis, Names.time(diagnosis.window()), Names.time(path.length()), Names.time(path.imbalance()));
@@ -49,6 +79,12 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
             out.println();
         }
         for (String n : notes) out.println("note: " + n);
+    }
+
+    /** The critical path per PE and per activity, and the causes of the waits. */
+    public void printDetails(PrintStream out) {
+        CriticalPath.Result path = diagnosis.path();
+        var d = diagnosis.delays();
         out.println();
         out.println("critical path (" + Names.time(path.length()) + "), per PE:");
         rows(out, path.by(Activity::pe), pe -> "PE " + pe, path.length());

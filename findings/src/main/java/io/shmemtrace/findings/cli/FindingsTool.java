@@ -3,10 +3,6 @@ package io.shmemtrace.findings.cli;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.shmemtrace.analysis.Diagnosis;
-import io.shmemtrace.analysis.findings.Finding;
-import io.shmemtrace.analysis.findings.Findings;
-import io.shmemtrace.analysis.findings.Names;
 import io.shmemtrace.analysis.findings.Report;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
@@ -21,11 +17,9 @@ import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Models;
-import io.shmemtrace.replay.report.Simulation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,21 +90,13 @@ public final class FindingsTool implements Callable<Integer> {
     }
 
     private int diagnose(PsinsFile f, Machine machine, CommModel model) throws IOException, PsinsFormatException {
-        String problem = Simulation.unreplayable(f);
-        if (problem != null) {
-            err.println(TOOL + ": " + f.path() + ": " + problem);
-            return 1;
-        }
         try {
-            Diagnosis diagnosis = new Diagnosis(f, machine, model);
             Progress progress = new Progress(err, !quiet && Progress.onTerminal(), TOOL, f.header().events(), "events");
-            Diagnosis.Result result = diagnosis.analyse(done -> progress.update(done, done));
-            progress.done();
-            Names names = new Names(f, note -> err.println(TOOL + ": " + note));
-            List<Finding> findings = Findings.of(f, diagnosis, result, names);
             String basis = machineFile == null ? "on the traced times" : "on " + machineFile.getFileName() + ", model "
                     + model.name();
-            Report report = new Report(run.toString(), basis, result, findings, Findings.missing(f), names);
+            Report report = Report.of(f, run.toString(), machine, model, basis, done -> progress.update(done, done),
+                    note -> err.println(TOOL + ": " + note));
+            progress.done();
             if (json != null) {
                 OutputFiles.write(json, true, file -> {
                     try (JsonGenerator g = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {

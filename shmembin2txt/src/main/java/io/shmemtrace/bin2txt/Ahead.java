@@ -2,31 +2,30 @@ package io.shmemtrace.bin2txt;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 
 /**
- * --html's wait states, worked out on a thread of their own while the report's pass reads the run: the merge they
- * take costs about what that pass costs, and a machine has a second core. Their progress bars stay silent until the
- * pass's own bar is done.
+ * Text worked out from the run directory on a thread of its own while the report's pass reads the run (the page's
+ * wait states, the findings at the head of the summary and the page): the merge they take costs about what that pass
+ * costs, and a machine has a second core. Its progress bars stay silent until the pass's own bar is done.
  */
-final class WaitStatesAhead implements Supplier<String> {
+final class Ahead implements Supplier<String> {
     private final FutureTask<String> text;
     private final HeldBack bars;
 
-    /** Starts on run; terminal: where bars go once {@link #get} is called (null: none). */
-    WaitStatesAhead(Path run, PrintStream terminal) {
+    /** Starts work (given where its bars go); terminal: where bars go once {@link #get} is called (null: none). */
+    Ahead(String name, java.util.function.Function<PrintStream, String> work, PrintStream terminal) {
         bars = terminal == null ? null : new HeldBack(terminal);
         PrintStream barStream = bars == null ? null : new PrintStream(bars, true);
-        text = new FutureTask<>(() -> Patterns.text(run, barStream));
-        Thread worker = new Thread(text, "shmembin2txt-wait-states");
+        text = new FutureTask<>(() -> work.apply(barStream));
+        Thread worker = new Thread(text, "shmembin2txt-" + name);
         worker.setDaemon(true); // a tool ended early does not wait for it
         worker.start();
     }
 
-    /** The wait-state text (or why there is none), waiting for it with its bar shown. */
+    /** The text (or why there is none), waiting for it with its bar shown. */
     @Override
     public String get() {
         if (bars != null) bars.open = true;
