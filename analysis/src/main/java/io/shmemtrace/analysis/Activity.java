@@ -21,6 +21,32 @@ public record Activity(int pe, Kind kind, int call, int region, int site) {
         return new Activity(pe, kind, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(), r.site());
     }
 
+    /**
+     * The activity without its PE as one long (kind 2 bits, call 22, region + 1 and site + 1 20 each): the key of
+     * {@link LongDoubleMap}s, updated at every event without an object. Calls, regions and sites past those widths
+     * share a key (the merge numbers far fewer).
+     */
+    public static long pack(Kind kind, int call, int region, int site) {
+        return (long) kind.ordinal() << 62 | ((call + 1L) & 0x3FFFFF) << 40 | ((region + 1L) & 0xFFFFF) << 20
+                | ((site + 1L) & 0xFFFFF);
+    }
+
+    /** The packed key of the burst before r. */
+    public static long packComputeBefore(PsinsRecord r) {
+        return pack(Kind.COMPUTE, -1, r.enclosingRegion(), -1);
+    }
+
+    /** The packed key of r's own time or wait. */
+    public static long packIn(Kind kind, PsinsRecord r) {
+        return pack(kind, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(), r.site());
+    }
+
+    /** The activity of a packed key, on pe. */
+    public static Activity unpack(int pe, long key) {
+        return new Activity(pe, Kind.values()[(int) (key >>> 62)], (int) ((key >>> 40) & 0x3FFFFF) - 1,
+                (int) ((key >>> 20) & 0xFFFFF) - 1, (int) (key & 0xFFFFF) - 1);
+    }
+
     /** The same activity on another PE (to compare what two PEs did). */
     public Activity on(int otherPe) {
         return new Activity(otherPe, kind, call, region, site);

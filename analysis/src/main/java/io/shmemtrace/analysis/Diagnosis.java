@@ -19,6 +19,14 @@ import io.shmemtrace.replay.model.MeasuredModel;
 import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.report.Simulation;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 
 /**
@@ -35,6 +43,8 @@ public final class Diagnosis {
     private final CommModel whatIfModel;
     private ComputeByRegion compute;
     private double baseline = Double.NaN;
+    private final Map<WhatIf, Future<Priced>> ahead = new ConcurrentHashMap<>();
+    private ExecutorService pool;
 
     /**
      * machine: the target machine, or null (every task its own node, no limits); model: what prices the calls, or
@@ -81,18 +91,63 @@ public final class Diagnosis {
         }
     }
 
+    /**
+     * Starts pricing these what-ifs on a thread of their own, beside the analysis replay (a machine has a second
+     * core; the replays only read the merged file, by positional reads): {@link #price} then takes their results.
+     */
+    public void priceAhead(List<WhatIf> whatIfs) throws IOException, PsinsFormatException {
+        if (!Files.isRegularFile(file.path())) return; // a run made again from its traces: one reader at a time
+        compute();
+        for (WhatIf w : whatIfs) ahead.computeIfAbsent(w, k -> pool().submit(() -> priceNow(k)));
+    }
+
     /** Replays the run changed by w (and, once, unchanged); IllegalArgumentException for a region or PE the run lacks. */
     public Priced price(WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
-        if (compute == null) compute = ComputeByRegion.of(file);
-        Bursts bursts = w.bursts(compute, file.regionNames());
-        if (Double.isNaN(baseline)) baseline = window(Simulation.replay(file, whatIfModel, machine).run());
+        Future<Priced> f = ahead.get(w);
+        if (f == null) return priceNow(w);
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) throw io;
+            if (c instanceof PsinsFormatException pf) throw pf;
+            if (c instanceof MachineException me) throw me;
+            if (c instanceof ReplayException re) throw re;
+            if (c instanceof RuntimeException re) throw re;
+            throw new IllegalStateException(c);
+        }
+    }
+
+    private Priced priceNow(WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Bursts bursts = w.bursts(compute(), file.regionNames());
+        double unchanged = baseline();
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
         if (bursts != null) changed.scaleBursts(bursts);
-        return new Priced(w, baseline, window(changed.run()));
+        return new Priced(w, unchanged, window(changed.run()));
+    }
+
+    /** The run unchanged under the what-if model: once, whichever thread asks first. */
+    private synchronized double baseline() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        if (Double.isNaN(baseline)) baseline = window(Simulation.replay(file, whatIfModel, machine).run());
+        return baseline;
+    }
+
+    private synchronized ExecutorService pool() {
+        if (pool == null) {
+            pool = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "what-ifs");
+                t.setDaemon(true); // a tool ended early does not wait for it
+                return t;
+            });
+        }
+        return pool;
     }
 
     /** Each task's computation per region, as traced. */
-    public ComputeByRegion compute() throws IOException, PsinsFormatException {
+    public synchronized ComputeByRegion compute() throws IOException, PsinsFormatException {
         if (compute == null) compute = ComputeByRegion.of(file);
         return compute;
     }

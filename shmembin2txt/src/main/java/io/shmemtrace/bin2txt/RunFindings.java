@@ -20,8 +20,11 @@ import java.nio.file.Path;
 final class RunFindings {
     private RunFindings() {}
 
-    /** Beyond this much trace, the summary points at shmemtrace findings instead (about 100 M events). */
-    static final long MAX_TRACE_BYTES = 512L << 20;
+    /**
+     * Beyond this much trace, the summary points at shmemtrace findings instead: about 6 M events, a few seconds of
+     * replays on a second core beside the summary's own pass.
+     */
+    static final long MAX_TRACE_BYTES = 32L << 20;
 
     /**
      * The run directory to work the findings out from: the one directory all the run's traces are in (the inputs may

@@ -9,7 +9,6 @@ import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,6 +24,12 @@ class FindingsTest {
     @ParameterizedTest(name = "{0} PEs, PE {1} slow")
     @CsvSource({"2, 0", "2, 1", "4, 2"})
     void theFirstFindingIsThePlantedImbalance(int np, int slow) throws Exception {
+        // PEs that time-share cores stretch one another's bursts: what is traced is no longer the work planted
+        int cores = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(np <= cores, () -> {
+            System.out.println("FindingsTest: " + np + " PEs on " + cores + " cores time-share them: skipped");
+            return "fewer cores than PEs";
+        });
         Path dir = Workspace.freshDir("findings-" + np + "-" + slow);
         Path trace = dir.resolve("trace");
         Path program = Programs.example("examples/c/imbalance.c", "-I" + Workspace.DIST.resolve("include"));
@@ -39,12 +44,8 @@ class FindingsTest {
         java.util.regex.Matcher pes = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \"solve\",")
                 .matcher(first);
         assertTrue(pes.find(), j);
-        if (np <= Runtime.getRuntime().availableProcessors()) { // a core each: the planted PE alone
-            assertEquals(Integer.toString(slow), pes.group(1), j);
-            assertTrue(r.stdout().contains("\n1. imbalance: PE " + slow + " computes "), r.stdout());
-        } else { // PEs sharing cores: another PE's bursts stretch too (its core taken), the planted one is among them
-            assertTrue(List.of(pes.group(1).split(", ")).contains(Integer.toString(slow)), j);
-        }
+        assertEquals(Integer.toString(slow), pes.group(1), j);
+        assertTrue(r.stdout().contains("\n1. imbalance: PE " + slow + " computes "), r.stdout());
         // numbers that add up: the critical path is the window; the causes explain no more than the waits
         assertEquals(Json.number(j, "window_s"), Json.number(j, "critical_path_s"), 1e-9);
         double waits = Json.number(j, "waits_s"), explained = Json.number(j, "waits_explained_s");

@@ -1,6 +1,7 @@
 package io.shmemtrace.analysis.delay;
 
 import io.shmemtrace.analysis.Activity;
+import io.shmemtrace.analysis.LongDoubleMap;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.replay.engine.Observer;
@@ -20,37 +21,41 @@ import java.util.Map;
  */
 public final class Delays implements Observer {
     private final int[] taskOf;
-    /** Per sequence: its activities since its last collective (PE -1), and those up to its arrival at it. */
-    private final Map<Activity, Double>[] current;
-    private final Map<Activity, Double>[] atLastCollective;
-    private final Map<Activity, double[]> causes = new HashMap<>();
-    /** The same causes per kind of wait they explain. */
-    private final Map<WaitKind, Map<Activity, double[]>> causesByKind = new java.util.EnumMap<>(WaitKind.class);
-    private final Map<Activity, Double> waits = new HashMap<>();
+    /** Per sequence: its activities since its last collective (packed keys), and those up to its arrival at it. */
+    private final LongDoubleMap[] current;
+    private final LongDoubleMap[] atLastCollective;
+    /** Per kind of wait, per late task: the waits its activities caused, direct and propagated (packed keys). */
+    private final LongDoubleMap[][] direct = new LongDoubleMap[WaitKind.values().length][];
+    private final LongDoubleMap[][] propagated = new LongDoubleMap[WaitKind.values().length][];
+    /** Per waiting task, its waits by the call that waited (packed keys). */
+    private LongDoubleMap[] waits = new LongDoubleMap[0];
     private double waited;
     private double explained;
+    /** The excess of the late PE over the waiter, key by key, for the wait being charged (reused). */
+    private long[] excessKeys = new long[16];
+    private double[] excess = new double[16];
+    private int excessCount;
 
-    @SuppressWarnings("unchecked")
     public Delays(int sequences) {
         taskOf = new int[sequences];
-        current = new Map[sequences];
-        atLastCollective = new Map[sequences];
-    }
-
-    private Map<Activity, Double> current(int seq) {
-        Map<Activity, Double> m = current[seq];
-        if (m == null) current[seq] = m = new HashMap<>();
-        return m;
+        current = new LongDoubleMap[sequences];
+        atLastCollective = new LongDoubleMap[sequences];
+        for (int i = 0; i < sequences; i++) {
+            current[i] = new LongDoubleMap();
+            atLastCollective[i] = new LongDoubleMap();
+        }
     }
 
     @Override
     public void started(int seq, int task, PsinsRecord r, double clock, double start) {
         taskOf[seq] = task;
         if (r.type() == PsinsType.INIT) return;
-        if (start > clock) current(seq).merge(Activity.computeBefore(-1, r), start - clock, Double::sum);
-        if (Activity.synchronises(r)) {
-            atLastCollective[seq] = current(seq);
-            current[seq] = new HashMap<>();
+        if (start > clock) current[seq].add(Activity.packComputeBefore(r), start - clock);
+        if (Activity.synchronises(r)) { // a new interval: the one that ends here is kept until the next
+            LongDoubleMap done = current[seq];
+            current[seq] = atLastCollective[seq];
+            current[seq].clear();
+            atLastCollective[seq] = done;
         }
     }
 
@@ -58,54 +63,90 @@ public final class Delays implements Observer {
     public void ended(int seq, int task, PsinsRecord r, double start, double end, double waitedHere, int causeSeq,
                       long causeEvent) {
         if (r.type() == PsinsType.INIT || r.type() == PsinsType.FINALIZE || r.call() == null) return;
-        Map<Activity, Double> mine = current(seq);
         double own = end - start - waitedHere;
-        if (own > 0) mine.merge(Activity.in(-1, Activity.Kind.CALL, r), own, Double::sum);
+        if (own > 0) current[seq].add(Activity.packIn(Activity.Kind.CALL, r), own);
         if (waitedHere <= 0) return;
-        mine.merge(Activity.in(-1, Activity.Kind.WAIT, r), waitedHere, Double::sum);
-        waits.merge(Activity.in(task, Activity.Kind.WAIT, r), waitedHere, Double::sum);
+        current[seq].add(Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
+        if (task >= waits.length) waits = java.util.Arrays.copyOf(waits, Math.max(task + 1, 2 * waits.length));
+        if (waits[task] == null) waits[task] = new LongDoubleMap();
+        waits[task].add(Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
         waited += waitedHere;
         if (causeSeq < 0) return;
         int late = taskOf[causeSeq];
-        Map<Activity, Double> excess = new HashMap<>();
-        double total = 0;
-        if (Activity.synchronises(r) && atLastCollective[causeSeq] != null) {
-            Map<Activity, Double> waiter = atLastCollective[seq] == null ? Map.of() : atLastCollective[seq];
-            for (Map.Entry<Activity, Double> e : atLastCollective[causeSeq].entrySet()) {
-                double more = e.getValue() - waiter.getOrDefault(e.getKey(), 0.0);
-                if (more > 0) {
-                    excess.put(e.getKey(), more);
-                    total += more;
-                }
-            }
-        } else if (!Activity.synchronises(r) && current[causeSeq] != null) {
-            for (Map.Entry<Activity, Double> e : current[causeSeq].entrySet()) {
-                if (e.getValue() > 0) {
-                    excess.put(e.getKey(), e.getValue());
-                    total += e.getValue();
-                }
-            }
+        excessCount = 0;
+        if (Activity.synchronises(r)) { // what the late PE did more than the waiter since their last collective
+            LongDoubleMap waiter = atLastCollective[seq];
+            atLastCollective[causeSeq].forEach((k, v) -> keep(k, v - waiter.get(k)));
+        } else { // what the releasing PE did since its last collective
+            current[causeSeq].forEach(this::keep);
         }
+        double total = 0;
+        for (int i = 0; i < excessCount; i++) total += excess[i];
         explained += waitedHere;
         WaitKind kind = WaitKind.of(r);
         if (total <= 0) { // no excess: it left the previous synchronisation later
-            charge(kind, new Activity(late, Activity.Kind.WAIT, -1, -1, -1), waitedHere, true);
+            charge(kind, late, Activity.pack(Activity.Kind.WAIT, -1, -1, -1), waitedHere, true);
             return;
         }
-        for (Map.Entry<Activity, Double> e : excess.entrySet()) {
-            Activity a = e.getKey().on(late);
-            charge(kind, a, waitedHere * e.getValue() / total, a.kind() == Activity.Kind.WAIT);
+        for (int i = 0; i < excessCount; i++) {
+            charge(kind, late, excessKeys[i], waitedHere * excess[i] / total,
+                    excessKeys[i] >>> 62 == Activity.Kind.WAIT.ordinal());
         }
     }
 
-    private void charge(WaitKind kind, Activity cause, double seconds, boolean propagated) {
-        causes.computeIfAbsent(cause, k -> new double[2])[propagated ? 1 : 0] += seconds;
-        causesByKind.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(cause, k -> new double[2])[propagated ? 1 : 0]
-                += seconds;
+    private void keep(long key, double more) {
+        if (more <= 0) return;
+        if (excessCount == excessKeys.length) {
+            excessKeys = java.util.Arrays.copyOf(excessKeys, 2 * excessCount);
+            excess = java.util.Arrays.copyOf(excess, 2 * excessCount);
+        }
+        excessKeys[excessCount] = key;
+        excess[excessCount++] = more;
+    }
+
+    private void charge(WaitKind kind, int late, long key, double seconds, boolean isPropagated) {
+        LongDoubleMap[][] to = isPropagated ? propagated : direct;
+        if (to[kind.ordinal()] == null) to[kind.ordinal()] = new LongDoubleMap[taskOf.length == 0 ? 0 : maxTask() + 1];
+        LongDoubleMap[] byTask = to[kind.ordinal()];
+        if (late >= byTask.length) {
+            byTask = to[kind.ordinal()] = java.util.Arrays.copyOf(byTask, late + 1);
+        }
+        if (byTask[late] == null) byTask[late] = new LongDoubleMap();
+        byTask[late].add(key, seconds);
+    }
+
+    private int maxTask() {
+        int max = 0;
+        for (int t : taskOf) max = Math.max(max, t);
+        return max;
     }
 
     public Result result() {
-        return new Result(causes, causesByKind, waits, waited, explained);
+        Map<Activity, double[]> causes = new HashMap<>();
+        Map<WaitKind, Map<Activity, double[]>> byKind = new java.util.EnumMap<>(WaitKind.class);
+        for (WaitKind kind : WaitKind.values()) {
+            for (int side = 0; side < 2; side++) {
+                LongDoubleMap[] byTask = (side == 0 ? direct : propagated)[kind.ordinal()];
+                if (byTask == null) continue;
+                int which = side;
+                for (int t = 0; t < byTask.length; t++) {
+                    if (byTask[t] == null) continue;
+                    int pe = t;
+                    byTask[t].forEach((key, s) -> {
+                        Activity a = Activity.unpack(pe, key);
+                        causes.computeIfAbsent(a, k -> new double[2])[which] += s;
+                        byKind.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(a, k -> new double[2])[which] += s;
+                    });
+                }
+            }
+        }
+        Map<Activity, Double> waitsByCall = new HashMap<>();
+        for (int t = 0; t < waits.length; t++) {
+            if (waits[t] == null) continue;
+            int pe = t;
+            waits[t].forEach((key, s) -> waitsByCall.merge(Activity.unpack(pe, key), s, Double::sum));
+        }
+        return new Result(causes, byKind, waitsByCall, waited, explained);
     }
 
     /** What kind of wait a cause explains: at a collective, for a lock, for a write (a flag), for anything else. */

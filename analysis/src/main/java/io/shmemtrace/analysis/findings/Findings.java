@@ -67,6 +67,23 @@ public final class Findings {
         return f.findings;
     }
 
+    /**
+     * The what-ifs the rules will want whatever the analysis finds (the network's, each region whose computation is
+     * imbalanced enough), to price beside the analysis replay ({@link Diagnosis#priceAhead}).
+     */
+    public static List<WhatIf> likelyFixes(Diagnosis diagnosis, Names names) throws IOException, PsinsFormatException {
+        List<WhatIf> fixes = new ArrayList<>();
+        fixes.add(new WhatIf(WhatIf.Kind.IDEAL_NETWORK, null, -1));
+        ComputeByRegion compute = diagnosis.compute();
+        for (int g = -1; g < compute.regions(); g++) {
+            double max = compute.of(compute.maxTask(g), g), mean = compute.mean(g);
+            if (max > 0 && max - mean >= IMBALANCE_MIN_PERCENT / 100.0 * mean) {
+                fixes.add(new WhatIf(WhatIf.Kind.BALANCE, names.region(g) == null ? "-" : names.region(g), -1));
+            }
+        }
+        return fixes;
+    }
+
     /** What the run lacks for findings by region and call site: one line each, for the report. */
     public static List<String> missing(PsinsFile file) {
         List<String> notes = new ArrayList<>();

@@ -41,8 +41,9 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         String problem = Simulation.unreplayable(f);
         if (problem != null) throw new ReplayException(problem);
         Diagnosis diagnosis = new Diagnosis(f, machine, model);
-        Diagnosis.Result result = diagnosis.analyse(progress);
         Names names = new Names(f, notes);
+        diagnosis.priceAhead(Findings.likelyFixes(diagnosis, names));
+        Diagnosis.Result result = diagnosis.analyse(progress);
         return new Report(run, basis, result, Findings.of(f, diagnosis, result, names), Findings.missing(f), names);
     }
 

@@ -1,9 +1,11 @@
 package io.shmemtrace.analysis.path;
 
 import io.shmemtrace.analysis.Activity;
+import io.shmemtrace.analysis.LongDoubleMap;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.replay.engine.Observer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,14 +19,38 @@ import java.util.Map;
  * A completing call that waited for its own transfers stays on its own path.
  */
 public final class CriticalPath implements Observer {
-    /** A stretch of the path: what it was (computing or a call), on which PE, from when to when; prev before it. */
-    private record Segment(Segment prev, int pe, boolean compute, int call, int region, int site, double from,
-                           double to) {}
+    /**
+     * One event of a sequence: the burst before it [burstFrom, callFrom] and the call [callFrom, to] (to is NaN
+     * until it ends; a call released by another sequence is a segment of its own, with no burst). prevBurstOnly: of
+     * prev, only its burst is on this path (prev was the event that released this one: the path came from its start).
+     * One object per event: the path of a 16,384-task run is built at nearly the plain replay's speed.
+     */
+    private static final class Segment {
+        final Segment prev;
+        final boolean prevBurstOnly;
+        final int pe, call, region, site;
+        final double burstFrom, callFrom;
+        double to = Double.NaN;
+
+        Segment(Segment prev, boolean prevBurstOnly, int pe, int call, int region, int site, double burstFrom,
+                double callFrom) {
+            this.prev = prev;
+            this.prevBurstOnly = prevBurstOnly;
+            this.pe = pe;
+            this.call = call;
+            this.region = region;
+            this.site = site;
+            this.burstFrom = burstFrom;
+            this.callFrom = callFrom;
+        }
+    }
 
     /** How many past events of a sequence a later release may name (a lock's release, a write): older ones are not kept. */
     private static final int RECENT = 32;
 
+    /** Per sequence: its path up to its clock (null before its first event), and its current event's segment. */
     private final Segment[] chain;
+    private final Segment[] current;
     private final Segment[] recent;
     private final long[] recentEvent;
     private final int[] recentNext;
@@ -32,25 +58,25 @@ public final class CriticalPath implements Observer {
     private final double[] finalizeStart;
     private final Segment[] atFinalize;
     private final double[] lastEnd;
-    private final Segment[] lastChain;
     private final int[] taskOf;
-    /** Each PE's time in the window per activity without its PE (for the critical-path imbalance): summed over PEs. */
-    private final Map<Activity, Double> allPes = new HashMap<>();
     private final boolean[] inWindow;
+    /** Every PE's time in the window per activity (PE left out, packed), summed: for the critical-path imbalance. */
+    private final LongDoubleMap allPes = new LongDoubleMap();
 
     public CriticalPath(int sequences) {
         chain = new Segment[sequences];
+        current = new Segment[sequences];
         recent = new Segment[sequences * RECENT];
         recentEvent = new long[sequences * RECENT];
-        java.util.Arrays.fill(recentEvent, -1);
+        Arrays.fill(recentEvent, -1);
         recentNext = new int[sequences];
         initEnd = new double[sequences];
         finalizeStart = new double[sequences];
-        java.util.Arrays.fill(initEnd, Double.NaN);
-        java.util.Arrays.fill(finalizeStart, Double.NaN);
+        Arrays.fill(initEnd, Double.NaN);
+        Arrays.fill(finalizeStart, Double.NaN);
         atFinalize = new Segment[sequences];
         lastEnd = new double[sequences];
-        lastChain = new Segment[sequences];
+        Arrays.fill(lastEnd, Double.NaN);
         taskOf = new int[sequences];
         inWindow = new boolean[sequences];
     }
@@ -59,20 +85,17 @@ public final class CriticalPath implements Observer {
     public void started(int seq, int task, PsinsRecord r, double clock, double start) {
         taskOf[seq] = task;
         if (r.type() == PsinsType.INIT) return;
-        Segment c = chain[seq];
-        if (c == null) c = new Segment(null, task, true, -1, -1, -1, clock, clock); // a thread's first event
-        if (start > clock) {
-            c = new Segment(c, task, true, -1, r.enclosingRegion(), -1, clock, start);
-            if (inWindow[seq]) allPes.merge(new Activity(-1, Activity.Kind.COMPUTE, -1, r.enclosingRegion(), -1), start - clock, Double::sum);
-        }
-        chain[seq] = c; // the path up to this event's start: what a release by it continues from
+        Segment s = new Segment(chain[seq], false, task, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(),
+                r.site(), chain[seq] == null ? start : clock, start);
+        current[seq] = s;
+        if (inWindow[seq] && start > clock) allPes.add(Activity.packComputeBefore(r), start - clock);
         int slot = seq * RECENT + recentNext[seq];
-        recent[slot] = c;
+        recent[slot] = s;
         recentEvent[slot] = r.event();
         recentNext[seq] = (recentNext[seq] + 1) % RECENT;
         if (r.type() == PsinsType.FINALIZE) {
             finalizeStart[seq] = start;
-            atFinalize[seq] = c;
+            atFinalize[seq] = s;
             inWindow[seq] = false;
         }
     }
@@ -80,31 +103,25 @@ public final class CriticalPath implements Observer {
     @Override
     public void ended(int seq, int task, PsinsRecord r, double start, double end, double waited, int causeSeq,
                       long causeEvent) {
+        lastEnd[seq] = end;
         if (r.type() == PsinsType.INIT) {
             initEnd[seq] = end;
-            chain[seq] = new Segment(null, task, false, r.call().index(), -1, -1, end, end);
+            Segment origin = new Segment(null, false, task, r.call().index(), -1, -1, end, end);
+            origin.to = end;
+            chain[seq] = origin;
             inWindow[seq] = true;
             return;
         }
-        Segment base = chain[seq];
-        double from = start;
+        Segment s = current[seq];
         if (causeSeq >= 0) {
             Segment cause = find(causeSeq, causeEvent);
-            if (cause != null && cause.to > start && cause.to <= end) { // released by it: its path, then this call
-                base = cause;
-                from = cause.to;
+            if (cause != null && cause.callFrom > start && cause.callFrom <= end) { // released by it: its path, then this call
+                s = new Segment(cause, true, task, s.call, s.region, s.site, cause.callFrom, cause.callFrom);
             }
         }
-        if (end > from && r.type().payload() != PsinsType.Payload.REGION) {
-            base = new Segment(base, task, false, r.call().index(), r.enclosingRegion(), r.site(), from, end);
-        }
-        if (inWindow[seq] && r.call() != null && end > start) {
-            double own = end - start - waited;
-            allPes.merge(new Activity(-1, Activity.Kind.CALL, r.call().index(), r.enclosingRegion(), r.site()), own, Double::sum);
-        }
-        chain[seq] = base;
-        lastEnd[seq] = end;
-        lastChain[seq] = base;
+        s.to = end;
+        chain[seq] = s;
+        if (inWindow[seq] && r.call() != null && end > start) allPes.add(Activity.packIn(Activity.Kind.CALL, r), end - start - waited);
     }
 
     private Segment find(int seq, long event) {
@@ -135,27 +152,27 @@ public final class CriticalPath implements Observer {
             }
         }
         Map<Activity, Double> byActivity = new HashMap<>();
-        if (last < 0 || windowStart == Double.NEGATIVE_INFINITY) return new Result(0, 0, byActivity, Map.of(), 0);
-        Segment seg = anyFinalize ? atFinalize[last] : lastChain[last];
-        for (; seg != null && seg.to > windowStart; seg = seg.prev) {
-            double length = Math.min(seg.to, windowEnd) - Math.max(seg.from, windowStart);
-            if (length <= 0) continue;
-            Activity a = seg.compute ? new Activity(seg.pe, Activity.Kind.COMPUTE, -1, seg.region, -1)
-                    : new Activity(seg.pe, Activity.Kind.CALL, seg.call, seg.region, seg.site);
-            byActivity.merge(a, length, Double::sum);
-        }
-        int pes = 0;
-        boolean[] seen = new boolean[chain.length == 0 ? 1 : java.util.Arrays.stream(taskOf).max().orElse(0) + 1];
-        for (int s = 0; s < chain.length; s++) {
-            if (!seen[taskOf[s]]) {
-                seen[taskOf[s]] = true;
-                pes++;
-            }
-        }
+        int pes = (int) Arrays.stream(taskOf).distinct().count();
         Map<Activity, Double> mean = new HashMap<>();
-        int n = Math.max(1, pes);
-        allPes.forEach((a, sum) -> mean.put(a, sum / n));
+        allPes.forEach((key, sum) -> mean.put(Activity.unpack(-1, key), sum / Math.max(1, pes)));
+        if (last < 0 || windowStart == Double.NEGATIVE_INFINITY) return new Result(0, 0, byActivity, mean, pes);
+        Segment seg = anyFinalize ? atFinalize[last] : chain[last];
+        boolean burstOnly = anyFinalize; // the window ends where the finalize starts
+        while (seg != null) {
+            if (!burstOnly) add(byActivity, new Activity(seg.pe, Activity.Kind.CALL, seg.call, seg.region, seg.site),
+                    seg.callFrom, seg.to, windowStart, windowEnd);
+            add(byActivity, new Activity(seg.pe, Activity.Kind.COMPUTE, -1, seg.region, -1), seg.burstFrom, seg.callFrom,
+                    windowStart, windowEnd);
+            if (seg.burstFrom <= windowStart) break;
+            burstOnly = seg.prevBurstOnly;
+            seg = seg.prev;
+        }
         return new Result(windowStart, windowEnd, byActivity, mean, pes);
+    }
+
+    private static void add(Map<Activity, Double> m, Activity a, double from, double to, double windowStart, double windowEnd) {
+        double length = Math.min(to, windowEnd) - Math.max(from, windowStart);
+        if (length > 0) m.merge(a, length, Double::sum);
     }
 
     /**

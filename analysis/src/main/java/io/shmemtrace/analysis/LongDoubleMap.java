@@ -1,0 +1,75 @@
+package io.shmemtrace.analysis;
+
+import java.util.Arrays;
+
+/**
+ * Seconds by a packed activity key ({@link Activity#pack}), with no object per entry or per update: the analyses
+ * add to such maps at every event of a replay (a HashMap of records there made the analysis replay 4.5 times the
+ * plain one at 16,384 tasks x 1,000 events). Open addressing, linear probing; no key is -1.
+ */
+public final class LongDoubleMap {
+    private static final long EMPTY = -1;
+    private long[] keys = new long[16];
+    private double[] values = new double[16];
+    private int size;
+
+    public LongDoubleMap() {
+        Arrays.fill(keys, EMPTY);
+    }
+
+    public void add(long key, double value) {
+        int mask = keys.length - 1;
+        int i = (int) (mix(key) & mask);
+        while (keys[i] != EMPTY && keys[i] != key) i = (i + 1) & mask;
+        if (keys[i] == EMPTY) {
+            keys[i] = key;
+            values[i] = value;
+            if (++size * 2 > keys.length) grow();
+        } else {
+            values[i] += value;
+        }
+    }
+
+    public double get(long key) {
+        int mask = keys.length - 1;
+        for (int i = (int) (mix(key) & mask); keys[i] != EMPTY; i = (i + 1) & mask) if (keys[i] == key) return values[i];
+        return 0;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Empties it, keeping its room (the maps of a sequence are emptied at every collective). */
+    public void clear() {
+        if (size == 0) return;
+        Arrays.fill(keys, EMPTY);
+        Arrays.fill(values, 0);
+        size = 0;
+    }
+
+    /** Visits every entry. */
+    public void forEach(Entry visitor) {
+        for (int i = 0; i < keys.length; i++) if (keys[i] != EMPTY) visitor.accept(keys[i], values[i]);
+    }
+
+    @FunctionalInterface
+    public interface Entry {
+        void accept(long key, double value);
+    }
+
+    private void grow() {
+        long[] oldKeys = keys;
+        double[] oldValues = values;
+        keys = new long[oldKeys.length * 2];
+        values = new double[oldKeys.length * 2];
+        Arrays.fill(keys, EMPTY);
+        size = 0;
+        for (int i = 0; i < oldKeys.length; i++) if (oldKeys[i] != EMPTY) add(oldKeys[i], oldValues[i]);
+    }
+
+    private static long mix(long k) {
+        k *= 0x9E3779B97F4A7C15L;
+        return k ^ (k >>> 29);
+    }
+}
