@@ -15,6 +15,7 @@
 
 #include "shmt_crc32c.h"
 #include "shmt_format.h"
+#include "shmt_profile.h"
 #include "shmt_settings.h"
 
 extern const unsigned char shmt_event_table[];
@@ -436,6 +437,12 @@ void shmt_file_say_where(uint64_t events)
     char more[64] = "";
     if (dropped) snprintf(more, sizeof more, ", %llu calls not recorded", (unsigned long long)dropped);
     char quoted[2 * PATH_MAX];
+    if (shmt_profiling) { /* a profile's events are init and finalize: its size says what it holds */
+        fprintf(stderr, "shmemtrace: %u PE%s profiled into %s (PE 0: a profile of %.0f KB%s); shmembin2txt --summary %s"
+                " reports the run\n", npes, npes == 1 ? "" : "s", shown, mb * 1e3 / 1.024, more,
+                shell_quoted(shown, quoted, sizeof quoted));
+        return;
+    }
     fprintf(stderr, "shmemtrace: %u PE%s traced into %s (PE 0: %llu events, %.1f MB%s); shmembin2txt --summary %s"
             " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more,
             shell_quoted(shown, quoted, sizeof quoted));

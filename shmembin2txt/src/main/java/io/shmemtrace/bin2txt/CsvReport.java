@@ -75,7 +75,8 @@ final class CsvReport extends Report {
         maxRow = new int[ids];
         for (EventDef d : file.table().events()) {
             // function names have no commas: quoting is for foreign tables only
-            heads[d.id()] = ("," + Csv.field(d.name()) + "," + d.category() + ",").getBytes(StandardCharsets.UTF_8);
+            String category = d.operation().isRegion() ? "REGION" : d.category().name(); // the program's, not a call
+            heads[d.id()] = ("," + Csv.field(d.name()) + "," + category + ",").getBytes(StandardCharsets.UTF_8);
             List<FieldDef> fields = d.fields();
             byte[][] names = new byte[fields.size()][];
             for (int i = 0; i < names.length; i++) {

@@ -31,6 +31,17 @@ class EndLineTest {
         assertEquals(r.stdout(), q.stdout());
     }
 
+    /** A profile's line says it is a profile and its size, not the two events it holds (issue 42, item 11). */
+    @Test
+    void aProfileSaysItIsOne() throws Exception {
+        Path dir = Workspace.freshDir("end-line-profile").resolve("run");
+        Command.Result r = Programs.traced(2, dir, Programs.compile("calls")).env("SHMEMTRACE_MODE", "profile").runOk();
+        String said = r.stderr().lines().filter(l -> l.startsWith("shmemtrace: ")).findFirst().orElseThrow();
+        long kb = Math.round(java.nio.file.Files.size(Traces.peFile(dir, 0)) / 1024.0);
+        assertEquals("shmemtrace: 2 PEs profiled into " + dir.toFile().getAbsolutePath() + " (PE 0: a profile of " + kb
+                + " KB); shmembin2txt --summary " + dir.toFile().getAbsolutePath() + " reports the run", said);
+    }
+
     /** The command the line suggests is one shell word however the directory is named (issue 41, item 13). */
     @Test
     void theSuggestedCommandIsShellQuoted() {

@@ -31,6 +31,12 @@ public final class Delays implements Observer {
     private LongDoubleMap[] waits = new LongDoubleMap[0];
     private double waited;
     private double explained;
+    /** Per sequence: collectives started so far (its epoch), and the epochs of its recent events (a write, a release). */
+    private final int[] epoch;
+    private static final int RECENT = 32;
+    private final long[] recentEvent;
+    private final int[] recentEpoch;
+    private final int[] recentNext;
     /** The excess of the late PE over the waiter, key by key, for the wait being charged (reused). */
     private long[] excessKeys = new long[16];
     private double[] excess = new double[16];
@@ -38,6 +44,11 @@ public final class Delays implements Observer {
 
     public Delays(int sequences) {
         taskOf = new int[sequences];
+        epoch = new int[sequences];
+        recentEvent = new long[sequences * RECENT];
+        java.util.Arrays.fill(recentEvent, -1);
+        recentEpoch = new int[sequences * RECENT];
+        recentNext = new int[sequences];
         current = new LongDoubleMap[sequences];
         atLastCollective = new LongDoubleMap[sequences];
         for (int i = 0; i < sequences; i++) {
@@ -51,7 +62,12 @@ public final class Delays implements Observer {
         taskOf[seq] = task;
         if (r.type() == PsinsType.INIT) return;
         if (start > clock) current[seq].add(Activity.packComputeBefore(r), start - clock);
+        int slot = seq * RECENT + recentNext[seq];
+        recentEvent[slot] = r.event();
+        recentEpoch[slot] = epoch[seq];
+        recentNext[seq] = (recentNext[seq] + 1) % RECENT;
         if (Activity.synchronises(r)) { // a new interval: the one that ends here is kept until the next
+            epoch[seq]++;
             LongDoubleMap done = current[seq];
             current[seq] = atLastCollective[seq];
             current[seq].clear();
@@ -77,8 +93,9 @@ public final class Delays implements Observer {
         if (Activity.synchronises(r)) { // what the late PE did more than the waiter since their last collective
             LongDoubleMap waiter = atLastCollective[seq];
             atLastCollective[causeSeq].forEach((k, v) -> keep(k, v - waiter.get(k)));
-        } else { // what the releasing PE did since its last collective
-            current[causeSeq].forEach(this::keep);
+        } else { // what the releasing PE did in the interval of its releasing event (it may have moved on since)
+            int at = epochOf(causeSeq, causeEvent);
+            (at == epoch[causeSeq] ? current[causeSeq] : atLastCollective[causeSeq]).forEach(this::keep);
         }
         double total = 0;
         for (int i = 0; i < excessCount; i++) total += excess[i];
@@ -92,6 +109,12 @@ public final class Delays implements Observer {
             charge(kind, late, excessKeys[i], waitedHere * excess[i] / total,
                     excessKeys[i] >>> 62 == Activity.Kind.WAIT.ordinal());
         }
+    }
+
+    /** The epoch the sequence's event was in (its epoch before last when no longer among its recent events). */
+    private int epochOf(int seq, long event) {
+        for (int i = 0; i < RECENT; i++) if (recentEvent[seq * RECENT + i] == event) return recentEpoch[seq * RECENT + i];
+        return epoch[seq] - 1;
     }
 
     private void keep(long key, double more) {

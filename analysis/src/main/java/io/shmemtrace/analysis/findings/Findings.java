@@ -5,6 +5,7 @@ import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.analysis.delay.Delays;
 import io.shmemtrace.analysis.whatif.ComputeByRegion;
 import io.shmemtrace.analysis.whatif.WhatIf;
+import io.shmemtrace.merged.format.PsinsType.Payload;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -25,7 +26,7 @@ import java.util.function.Consumer;
  * at least {@value #IMBALANCE_MIN_PERCENT} % above the mean, by at least {@value #MIN_SHARE_PERCENT} % of the window;
  * priced by balancing the region;
  * <li><b>late-writer</b>: waits for flags (wait_until, test) of at least {@value #MIN_SHARE_PERCENT} % of the window;
- * the writer that caused most of them, priced by bringing its computation in the region of its delay to the mean;
+ * the writer that caused most of them, and what delayed its write (not priced yet);
  * <li><b>lock-contention</b>: waits for locks of at least {@value #MIN_SHARE_PERCENT} % of the window, the holders
  * that caused them (not priced: no what-if shortens a critical section yet);
  * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window.
@@ -145,14 +146,18 @@ public final class Findings {
         if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
         Activity top = top(causes);
         List<Integer> pes = ranked(byPe(causes));
-        WhatIf w = top.kind() == Activity.Kind.COMPUTE
-                ? new WhatIf(WhatIf.Kind.REMOVE_DELAY, names.region(top.region()) == null ? "-" : names.region(top.region()), top.pe())
-                : null;
+        // Not priced: the fix moves the writer's work past its write, which no what-if replays yet (bringing the work to
+        // the mean across PEs, remove-delay, says nothing of a producer whose consumers compute elsewhere).
+        boolean computing = top.kind() == Activity.Kind.COMPUTE;
+        String delay = top.kind() == Activity.Kind.WAIT && top.call() < 0 ? "it was late itself (propagated delay: it left its"
+                + " previous synchronisation late)" : names.activity(top);
         add("late-writer", "PEs wait " + Names.time(total) + " for flags (wait_until, test) that PE" + (pes.size() == 1 ? " " : "s ")
                         + list(pes) + " wrote late", pes, names.region(top.region()), names.site(top.site()), total,
-                "PE " + top.pe() + "'s " + names.activity(top) + " before its write: " + Names.time(sum(causes, a -> a.equals(top)))
+                "before its write, PE " + top.pe() + ": " + delay + ", " + Names.time(sum(causes, a -> a.equals(top)))
                         + " of the waits",
-                "write the flag earlier: move PE " + top.pe() + "'s " + names.activity(top) + " after the write, or split it", w);
+                computing ? "write the flag earlier: move PE " + top.pe() + "'s " + names.activity(top) + " after the write,"
+                        + " or split it" : "write the flag earlier; what delays PE " + top.pe() + " before it is in the"
+                        + " causes below", null);
     }
 
     private void lockContention() throws IOException, PsinsFormatException, MachineException, ReplayException {
@@ -181,16 +186,20 @@ public final class Findings {
             onPath.append(onPath.length() == 0 ? "" : ", ").append(names.call(e.getKey().call())).append(' ')
                     .append(Names.time(e.getValue()));
         }
-        boolean collectives = !top.isEmpty() && names.collective(top.get(0).getKey().call());
-        findings.add(new Finding("communication", (collectives ? "collectives' own cost (synchronisation) takes "
-                        : "communication and its completion take ") + Names.time(ideal.gain())
+        var payload = top.isEmpty() ? null : names.payload(top.get(0).getKey().call());
+        String what = payload == Payload.COLLECTIVE
+                ? "collectives' own cost (synchronisation) takes " : payload == Payload.LOCK
+                ? "taking and releasing locks takes " : "communication and its completion take ";
+        String fix = payload == Payload.COLLECTIVE
+                ? "synchronise less often, or only the PEs that must (shmem_sync on a team, a flag)"
+                : payload == Payload.LOCK
+                ? "take locks less often and hold them for less time, or replace them by atomics"
+                : "overlap transfers with computation (the _nbi calls, completed later), aggregate small transfers";
+        findings.add(new Finding("communication", what + Names.time(ideal.gain())
                         + " of the window: with a free network the run would take " + Names.time(window - ideal.gain()),
                 List.of(), null, null, ideal.gain(), share(ideal.gain()),
-                "calls on the critical path: " + (onPath.length() == 0 ? "none" : onPath),
-                collectives ? "synchronise less often, or only the PEs that must (shmem_sync on a team, a flag), or run"
-                        + " on a faster network"
-                        : "overlap transfers with computation (the _nbi calls, completed later), aggregate small"
-                        + " transfers, or run on a faster network", ideal.whatIf(), window - ideal.gain(), ideal.gain()));
+                "calls on the critical path: " + (onPath.length() == 0 ? "none" : onPath), fix + ", or run on a faster network",
+                ideal.whatIf(), window - ideal.gain(), ideal.gain()));
     }
 
     private void add(String kind, String what, List<Integer> pes, String region, String site, double seconds, String cause,

@@ -23,10 +23,9 @@ public final class Names {
         return call >= 0 && call < calls.size() ? calls.get(call) : "?";
     }
 
-    /** Whether the call is a collective (its own cost is synchronisation, not a transfer). */
-    public boolean collective(int call) {
-        return call >= 0 && call < types.size()
-                && types.get(call).payload() == io.shmemtrace.merged.format.PsinsType.Payload.COLLECTIVE;
+    /** What kind of call it is (the merged run's payload: RMA, COLLECTIVE, LOCK, ...), or null for none. */
+    public io.shmemtrace.merged.format.PsinsType.Payload payload(int call) {
+        return call >= 0 && call < types.size() ? types.get(call).payload() : null;
     }
 
     /** The region's name, or null outside every region. */
