@@ -69,7 +69,7 @@ final class RunFindings {
         PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, StandardCharsets.UTF_8);
         try {
-            int status = MergedRun.convert(run, "findings", err, bars, f -> {
+            int status = MergedRun.convert(run, "shmemtrace findings", err, bars, f -> {
                 try {
                     Report.of(f, run.toString(), null, null, "on the traced times", null, note -> { }).printFindings(out);
                     out.println("(the critical path and the causes of the waits: shmemtrace findings " + run + ")");
@@ -79,8 +79,9 @@ final class RunFindings {
                     return 1;
                 }
             });
-            return status == 0 ? text.toString(StandardCharsets.UTF_8)
-                    : "Findings: none (" + problems.toString(StandardCharsets.UTF_8).strip() + ")";
+            // the first problem says why (the file or PE at fault); the rest the tool's own run would print
+            return status == 0 ? text.toString(StandardCharsets.UTF_8) : "Findings: none ("
+                    + problems.toString(StandardCharsets.UTF_8).strip().lines().findFirst().orElse("no reason given") + ")";
         } catch (IOException e) {
             return "Findings: none (" + e.getMessage() + ")";
         }

@@ -23,6 +23,11 @@ public final class Layout {
     public static final int PROFILE_VERSION_MAJOR = 3;
     /** The oldest major version the readers still read. */
     public static final int OLDEST_MAJOR = 1;
+    /**
+     * The most fields a Java binding call records (the agent's hooks): wrapper-codegen refuses a {@code <java>}
+     * mapping with more, and the Java tracer sizes its per-call arrays by it.
+     */
+    public static final int MAX_JAVA_FIELDS = 6;
     /** The largest event table a reader inflates (65,535 entries of a few fields each fit many times over). */
     public static final int MAX_EVENT_TABLE_SIZE = 16 << 20;
     /**

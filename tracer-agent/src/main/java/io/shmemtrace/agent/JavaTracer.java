@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * disables tracing and never reaches the program.
  */
 public final class JavaTracer {
-    /** The most fields an event has; wrapper-codegen refuses a mapping with more (JavaHookEmitter.MAX_FIELDS). */
-    private static final int MAX_FIELDS = 6;
+    /** The most fields an event has; wrapper-codegen refuses a mapping with more (one definition, in Layout). */
+    private static final int MAX_FIELDS = io.shmemtrace.format.Layout.MAX_JAVA_FIELDS;
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final ThreadLocal<Recorder> RECORDERS = ThreadLocal.withInitial(Recorder::new);
     private static volatile TraceWriter writer;

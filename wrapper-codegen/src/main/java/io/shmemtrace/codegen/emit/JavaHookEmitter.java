@@ -27,7 +27,7 @@ import javax.lang.model.element.Modifier;
 public final class JavaHookEmitter {
     public static final String PACKAGE = "io.shmemtrace.agent.hooks";
     /** JavaTracer has a record overload for up to this many fields (it allocates nothing per call). */
-    public static final int MAX_FIELDS = 6;
+    public static final int MAX_FIELDS = io.shmemtrace.format.Layout.MAX_JAVA_FIELDS;
     private static final ClassName ADVICE = ClassName.get("net.bytebuddy.asm", "Advice");
     private static final ClassName TRACER = ClassName.get("io.shmemtrace.agent", "JavaTracer");
     private static final ClassName HOOK = ClassName.get("io.shmemtrace.agent", "Hook");
