@@ -11,12 +11,12 @@ import java.util.function.Supplier;
  * wait states, the findings at the head of the summary and the page): the merge they take costs about what that pass
  * costs, and a machine has a second core. Its progress bars stay silent until the pass's own bar is done.
  */
-final class Ahead implements Supplier<String> {
-    private final FutureTask<String> text;
+final class Ahead<T> implements Supplier<T> {
+    private final FutureTask<T> text;
     private final HeldBack bars;
 
     /** Starts work (given where its bars go); terminal: where bars go once {@link #get} is called (null: none). */
-    Ahead(String name, java.util.function.Function<PrintStream, String> work, PrintStream terminal) {
+    Ahead(String name, java.util.function.Function<PrintStream, T> work, PrintStream terminal) {
         bars = terminal == null ? null : new HeldBack(terminal);
         PrintStream barStream = bars == null ? null : new PrintStream(bars, true);
         text = new FutureTask<>(() -> work.apply(barStream));
@@ -27,13 +27,13 @@ final class Ahead implements Supplier<String> {
 
     /** The text (or why there is none), waiting for it with its bar shown. */
     @Override
-    public String get() {
+    public T get() {
         if (bars != null) bars.open = true;
         try {
             return text.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "Not found: interrupted";
+            throw new IllegalStateException("interrupted");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
             if (e.getCause() instanceof Error err) throw err;

@@ -42,7 +42,7 @@ final class HtmlReport extends Report {
     private final TimeWindow window; // seconds after the earliest init, or null: the application window
     private final Supplier<String> waitStates;
     /** The findings (shmemtrace findings): first on the page, after what is missing. */
-    private final Supplier<String> findings;
+    private final Supplier<RunFindings.View> findings;
     private final PeStats job = new PeStats();
     private final List<long[]> perPe = new ArrayList<>(); // pe, windowNs, windowShmemNs, windowThreadNs
     private final List<PeStats> all = new ArrayList<>();
@@ -77,7 +77,7 @@ final class HtmlReport extends Report {
      * init (null: the application window); waitStates, findings: their text, computed at the end.
      */
     HtmlReport(Path file, ByteMatrix heatmap, CallSiteReport sites, IntPredicate lanePes, TimeWindow window,
-               Supplier<String> waitStates, Supplier<String> findings) {
+               Supplier<String> waitStates, Supplier<RunFindings.View> findings) {
         super(new PrintStream(java.io.OutputStream.nullOutputStream()));
         this.file = file;
         this.heatmap = heatmap;
@@ -179,7 +179,7 @@ final class HtmlReport extends Report {
                 .append(PageAssets.esc(runId)).append("</title>\n<style>").append(PageAssets.STYLE).append("</style></head><body>\n");
         h.append("<h1>shmemtrace report</h1>\n");
         banner(h);
-        h.append("<h2>Findings</h2>\n<pre id=\"findings\">").append(PageAssets.esc(findings.get())).append("</pre>\n");
+        h.append("<h2>Findings</h2>\n").append(findings.get().html());
         facts(h);
         PerPeBars.html(h, perPe);
         imbalance(h);

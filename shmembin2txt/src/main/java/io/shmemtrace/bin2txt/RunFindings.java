@@ -63,15 +63,25 @@ final class RunFindings {
         return dir;
     }
 
-    /** The ranked findings of the run directory as text, or one line saying why there are none. */
-    static String text(Path run, PrintStream bars) {
+    /** The findings as the summary prints them and as the page shows them. */
+    record View(String text, String html) {
+        /** No findings, and why (one line). */
+        static View none(String why) {
+            return new View(why, "<p id=\"findings\">" + PageAssets.esc(why) + "</p>\n");
+        }
+    }
+
+    /** The ranked findings of the run directory, or one line saying why there are none. */
+    static View of(Path run, PrintStream bars) {
         ByteArrayOutputStream text = new ByteArrayOutputStream(), problems = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, StandardCharsets.UTF_8);
+        Report[] made = {null};
         try {
             int status = MergedRun.convert(run, "shmemtrace findings", err, bars, f -> {
                 try {
-                    Report.of(f, run.toString(), null, null, "on the traced times", null, note -> { }).printFindings(out);
+                    made[0] = Report.of(f, run.toString(), null, null, "on the traced times", null, note -> { });
+                    made[0].printFindings(out);
                     out.println("(the critical path and the causes of the waits: shmemtrace findings " + run + ")");
                     return 0;
                 } catch (ReplayException | MachineException e) {
@@ -80,10 +90,11 @@ final class RunFindings {
                 }
             });
             // the first problem says why (the file or PE at fault); the rest the tool's own run would print
-            return status == 0 ? text.toString(StandardCharsets.UTF_8) : "Findings: none ("
-                    + problems.toString(StandardCharsets.UTF_8).strip().lines().findFirst().orElse("no reason given") + ")";
+            return status == 0 ? new View(text.toString(StandardCharsets.UTF_8), FindingsHtml.of(made[0]))
+                    : View.none("Findings: none (" + problems.toString(StandardCharsets.UTF_8).strip().lines().findFirst()
+                    .orElse("no reason given") + ")");
         } catch (IOException e) {
-            return "Findings: none (" + e.getMessage() + ")";
+            return View.none("Findings: none (" + e.getMessage() + ")");
         }
     }
 }

@@ -167,7 +167,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(sites);
             Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
                     : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
-                    : new Ahead("wait-states", bars -> Patterns.text(paths.get(0), bars), Progress.onTerminal() ? err : null);
+                    : new Ahead<>("wait-states", bars -> Patterns.text(paths.get(0), bars), Progress.onTerminal() ? err : null);
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates, findings(run)));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
@@ -184,11 +184,11 @@ public final class Shmembin2txt implements Callable<Integer> {
     }
 
     /** The findings, worked out beside the report's pass (or why there are none, at once). */
-    private Supplier<String> findings(TraceRun run) {
+    private Supplier<RunFindings.View> findings(TraceRun run) {
         String[] why = {null};
         Path dir = RunFindings.directory(run, why);
-        if (dir == null) return () -> why[0];
-        return new Ahead("findings", bars -> RunFindings.text(dir, bars), Progress.onTerminal() ? err : null);
+        if (dir == null) return () -> RunFindings.View.none(why[0]);
+        return new Ahead<>("findings", bars -> RunFindings.of(dir, bars), Progress.onTerminal() ? err : null);
     }
 
     private void note(String message) {

@@ -40,7 +40,7 @@ final class SummaryReport extends Report {
     private PeStats.FileAccumulator current;
     /** The SHMEM functions the program imports that were not recorded (the tracer's list beside PE 0's trace). */
     private List<String> untraced = List.of();
-    private final Supplier<String> findings;
+    private final Supplier<RunFindings.View> findings;
     /** Per trace file, its init on the run's time base: the run's window is on it. */
     private java.util.Map<java.nio.file.Path, Long> offsets = java.util.Map.of();
 
@@ -49,7 +49,7 @@ final class SummaryReport extends Report {
      * report that builds the PE x PE matrix (it sees the events too), printed at the end; findings: the findings'
      * text, the summary's first section.
      */
-    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix, Supplier<String> findings) {
+    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix, Supplier<RunFindings.View> findings) {
         super(out);
         this.shownPes = shownPes;
         this.matrix = matrix;
@@ -122,7 +122,7 @@ final class SummaryReport extends Report {
     @Override
     void end() {
         out.println("== findings");
-        findings.get().lines().filter(l -> !l.isBlank()).forEach(out::println); // a section ends at its blank line
+        findings.get().text().lines().filter(l -> !l.isBlank()).forEach(out::println); // a section ends at its blank line
         out.println();
         out.println("== files");
         if (!listAllFiles) {
