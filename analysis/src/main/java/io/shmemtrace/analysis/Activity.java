@@ -11,16 +11,6 @@ import io.shmemtrace.merged.read.PsinsRecord;
 public record Activity(int pe, Kind kind, int call, int region, int site) {
     public enum Kind { COMPUTE, CALL, WAIT }
 
-    /** The burst before r: computing in r's enclosing region (a region's end: the region it ends). */
-    public static Activity computeBefore(int pe, PsinsRecord r) {
-        return new Activity(pe, Kind.COMPUTE, -1, r.enclosingRegion(), -1);
-    }
-
-    /** r's own time (kind CALL) or its wait (WAIT). */
-    public static Activity in(int pe, Kind kind, PsinsRecord r) {
-        return new Activity(pe, kind, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(), r.site());
-    }
-
     /**
      * The activity without its PE as one long (kind 2 bits, call 22, region + 1 and site + 1 20 each): the key of
      * {@link LongDoubleMap}s, updated at every event without an object. Calls, regions and sites past those widths

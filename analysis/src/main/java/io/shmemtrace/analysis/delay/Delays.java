@@ -129,19 +129,12 @@ public final class Delays implements Observer {
 
     private void charge(WaitKind kind, int late, long key, double seconds, boolean isPropagated) {
         LongDoubleMap[][] to = isPropagated ? propagated : direct;
-        if (to[kind.ordinal()] == null) to[kind.ordinal()] = new LongDoubleMap[taskOf.length == 0 ? 0 : maxTask() + 1];
         LongDoubleMap[] byTask = to[kind.ordinal()];
-        if (late >= byTask.length) {
-            byTask = to[kind.ordinal()] = java.util.Arrays.copyOf(byTask, late + 1);
+        if (byTask == null || late >= byTask.length) {
+            byTask = to[kind.ordinal()] = byTask == null ? new LongDoubleMap[late + 1] : java.util.Arrays.copyOf(byTask, late + 1);
         }
         if (byTask[late] == null) byTask[late] = new LongDoubleMap();
         byTask[late].add(key, seconds);
-    }
-
-    private int maxTask() {
-        int max = 0;
-        for (int t : taskOf) max = Math.max(max, t);
-        return max;
     }
 
     public Result result() {

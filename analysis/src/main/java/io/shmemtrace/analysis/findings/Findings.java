@@ -77,12 +77,17 @@ public final class Findings {
         fixes.add(new WhatIf(WhatIf.Kind.IDEAL_NETWORK, null, -1));
         ComputeByRegion compute = diagnosis.compute();
         for (int g = -1; g < compute.regions(); g++) {
-            double max = compute.of(compute.maxTask(g), g), mean = compute.mean(g);
-            if (max > 0 && max - mean >= IMBALANCE_MIN_PERCENT / 100.0 * mean) {
+            if (imbalanced(compute, g)) {
                 fixes.add(new WhatIf(WhatIf.Kind.BALANCE, names.region(g) == null ? "-" : names.region(g), -1));
             }
         }
         return fixes;
+    }
+
+    /** Whether region g's most loaded PE computes at least IMBALANCE_MIN_PERCENT above the mean (outside regions: -1). */
+    private static boolean imbalanced(ComputeByRegion compute, int g) {
+        double max = compute.of(compute.maxTask(g), g), mean = compute.mean(g);
+        return max > 0 && max - mean >= IMBALANCE_MIN_PERCENT / 100.0 * mean;
     }
 
     /** What the run lacks for findings by region and call site: one line each, for the report. */
@@ -106,9 +111,7 @@ public final class Findings {
             int g = region;
             int top = compute.maxTask(g);
             double max = compute.of(top, g), mean = compute.mean(g);
-            if (max <= 0 || (max - mean) < IMBALANCE_MIN_PERCENT / 100.0 * mean || (max - mean) < MIN_SHARE_PERCENT / 100.0 * window) {
-                continue;
-            }
+            if (!imbalanced(compute, g) || (max - mean) < MIN_SHARE_PERCENT / 100.0 * window) continue;
             List<Integer> pes = new ArrayList<>();
             for (int t = 0; t < compute.tasks(); t++) if (compute.of(t, g) >= mean + (max - mean) / 2) pes.add(t);
             pes.sort(Comparator.comparingDouble((Integer t) -> -compute.of(t, g)).thenComparing(t -> t));

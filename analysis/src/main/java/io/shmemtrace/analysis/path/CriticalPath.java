@@ -181,10 +181,6 @@ public final class CriticalPath implements Observer {
      */
     public record Result(double windowStart, double windowEnd, Map<Activity, Double> byActivity,
                          Map<Activity, Double> meanPerPe, int pes) {
-        public double window() {
-            return Math.max(0, windowEnd - windowStart);
-        }
-
         /** The path's length: the window, where every segment was found. */
         public double length() {
             return byActivity.values().stream().mapToDouble(Double::doubleValue).sum();

@@ -65,17 +65,12 @@ public final class ComputeByRegion {
                     if (epoch >= mine.length) mine = java.util.Arrays.copyOf(mine, 2 * epoch);
                     mine[epoch] += r.burstBefore();
                 }
-                if (synchronises(r)) epoch++;
+                if (io.shmemtrace.analysis.Activity.synchronises(r)) epoch++;
             }
             e[t.task()] = java.util.Arrays.copyOf(mine, epoch + 1);
         }
         for (int t = 0; t < tasks; t++) if (e[t] == null) e[t] = new double[0];
         return e;
-    }
-
-    /** Whether r ends an epoch: a collective gathered with others (io.shmemtrace.analysis.Activity's rule). */
-    static boolean synchronises(PsinsRecord r) {
-        return io.shmemtrace.analysis.Activity.synchronises(r);
     }
 
     /** Task's computation in region (-1: outside every region). */

@@ -44,7 +44,7 @@ final class EpochBursts implements Bursts {
     public double factor(int task, PsinsRecord before) {
         int g = before.enclosingRegion() + 1;
         int e = epoch[task];
-        if (ComputeByRegion.synchronises(before)) epoch[task]++; // the burst before a collective is the epoch's last
+        if (io.shmemtrace.analysis.Activity.synchronises(before)) epoch[task]++; // the burst before a collective is the epoch's last
         if (g < 0 || g >= factors.length || factors[g] == null) return 1;
         double[] f = factors[g][task];
         return e < f.length ? f[e] : 1;
