@@ -2,6 +2,7 @@ package io.shmemtrace.analysis;
 
 import io.shmemtrace.analysis.delay.Delays;
 import io.shmemtrace.analysis.path.CriticalPath;
+import io.shmemtrace.analysis.whatif.CallRuns;
 import io.shmemtrace.analysis.whatif.ComputeByRegion;
 import io.shmemtrace.analysis.whatif.TracedOwnCosts;
 import io.shmemtrace.analysis.whatif.WhatIf;
@@ -9,6 +10,7 @@ import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.replay.engine.Bursts;
+import io.shmemtrace.replay.engine.MergedCalls;
 import io.shmemtrace.replay.engine.Observer;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -42,6 +44,7 @@ public final class Diagnosis {
     private final CommModel analysisModel;
     private final CommModel whatIfModel;
     private ComputeByRegion compute;
+    private List<CallRuns.Runs> runs;
     private double baseline = Double.NaN;
     private final Map<WhatIf, Future<Priced>> ahead = new ConcurrentHashMap<>();
     private ExecutorService pool;
@@ -126,6 +129,8 @@ public final class Diagnosis {
         double unchanged = baseline();
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
         if (bursts != null) changed.scaleBursts(bursts);
+        MergedCalls merged = w.calls(file);
+        if (merged != null) changed.mergeCalls(merged);
         return new Priced(w, unchanged, window(changed.run()));
     }
 
@@ -148,8 +153,18 @@ public final class Diagnosis {
 
     /** Each task's computation per region, as traced. */
     public synchronized ComputeByRegion compute() throws IOException, PsinsFormatException {
-        if (compute == null) compute = ComputeByRegion.of(file);
+        if (compute == null) {
+            CallRuns.Finder finder = new CallRuns.Finder(file.header().tasks());
+            compute = ComputeByRegion.of(file, finder);
+            runs = finder.runs();
+        }
         return compute;
+    }
+
+    /** The runs of calls that one call could do, found in the same pass as {@link #compute}. */
+    public synchronized List<CallRuns.Runs> runs() throws IOException, PsinsFormatException {
+        compute();
+        return runs;
     }
 
     private static double window(Replay.Result r) {

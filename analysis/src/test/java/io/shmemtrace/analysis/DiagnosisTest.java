@@ -150,6 +150,38 @@ class DiagnosisTest {
     }
 
     @Test
+    void aggregatingARunOfSmallPutsKeepsTheComputationBeforeItAndOneCall() throws Exception {
+        // five steps: 1 ms of computing, then 8 shmem_long_p of 2 us to the other PE with 100 ns between them (the
+        // loop), then a barrier of 10 us. Each run merged: the 1 ms, one call of 2 us (the run's mean), the barrier
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int k = 0; k < 5; k++) {
+            for (int pe = 0; pe < 2; pe++) {
+                for (int i = 0; i < 8; i++) run.call(pe, "shmem_long_p", i == 0 ? MS : 100, 2 * US, 1 - pe, 0x10000 + 8 * i);
+            }
+            run.all("shmem_barrier_all", 0, 10 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("aggregate"))), (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("aggregate:shmem_long_p"));
+            assertEquals(5 * (MS + 8 * 2 * US + 7 * 100 + 10 * US) * NS, p.unchanged(), EXACT);
+            assertEquals(5 * (MS + 2 * US + 10 * US) * NS, p.changed(), EXACT);
+            List<Finding> findings = Findings.of(f, d, r, new Names(f, n -> { }));
+            Finding top = findings.get(0);
+            assertEquals("small-transfers", top.kind());
+            assertEquals(List.of(0, 1), top.pes());
+            assertEquals("aggregate:shmem_long_p", top.whatIf().spec());
+            assertEquals(5 * (8 * 2 * US + 7 * 100) * NS, top.seconds(), EXACT); // on each PE: its calls and the loop
+            assertEquals(5 * (7 * 2 * US + 7 * 100) * NS, top.predictedGain(), EXACT);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> d.price(WhatIf.parse("aggregate:shmem_barrier_all")));
+            assertTrue(e.getMessage().contains("cannot be merged"), e.getMessage());
+            assertEquals("what-if aggregate:shmem_getmem: the run makes no call shmem_getmem",
+                    assertThrows(IllegalArgumentException.class, () -> d.price(WhatIf.parse("aggregate:shmem_getmem")))
+                            .getMessage());
+        });
+    }
+
+    @Test
     void theTopFindingIsTheImbalanceWithItsPricedFix() throws Exception {
         diagnose(steps("findings", 1 * MS, 3 * MS, 1 * MS, 1 * MS), (f, d, r) -> {
             List<Finding> findings = Findings.of(f, d, r, new Names(f, n -> { }));

@@ -13,8 +13,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * shmemtrace findings on real runs of a planted problem (examples/c/imbalance.c: one PE, chosen by its argument,
- * with three times the others' work in region "solve"): the first finding names the planted problem, PE and region; the critical
+ * shmemtrace findings on real runs of planted problems (examples/c/imbalance.c: one PE, chosen by its argument,
+ * with three times the others' work in region "solve"; smallputs.c and reductions.c: loops of calls one call could do):
+ * the first finding names the planted problem, PEs and region; the critical
  * path is the window; the causes of the waits never exceed them. (Whether the fixed variant still shows an
  * imbalance depends on how busy the machine is: scripts/validate-findings.sh measures it, no test asserts it.)
  */
@@ -65,5 +66,45 @@ class FindingsTest {
         String html = Files.readString(page);
         int listed = html.indexOf("<li data-kind=\"imbalance\" data-pes=\"" + slow + "\" data-region=\"solve\"");
         assertTrue(listed > 0 && listed < html.indexOf("<h2>Job</h2>"), "the finding first on the page");
+    }
+
+    /**
+     * Loops of calls one call could do (examples/c/smallputs.c: a halo sent one word at a time with shmem_long_p;
+     * reductions.c: a reduction per value): the first finding names them, every PE, the region and the call site, and
+     * prices merging each loop's calls into one.
+     */
+    @ParameterizedTest(name = "{0}, {1} PEs")
+    @CsvSource({"smallputs, 2, 50 4096 20000, small-transfers, exchange, shmem_long_p",
+                "reductions, 2, 100 64 20000, repeated-collectives, reduce, shmem_long_sum_to_all",
+                "smallputs, 4, 50 4096 20000, small-transfers, exchange, shmem_long_p",
+                "reductions, 4, 100 64 20000, repeated-collectives, reduce, shmem_long_sum_to_all"})
+    void theFirstFindingIsThePlantedLoopOfCalls(String example, int np, String args, String kind, String region,
+                                                String call) throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(np <= cores, () -> {
+            System.out.println("FindingsTest: " + example + " at " + np + " PEs on " + cores + " cores: skipped");
+            return "fewer cores than PEs";
+        });
+        Path dir = Workspace.freshDir("findings-" + example + "-" + np);
+        Path trace = dir.resolve("trace");
+        Path program = Programs.example("examples/c/" + example + ".c", "-I" + Workspace.DIST.resolve("include"));
+        Programs.traced(np, trace, program, args.split(" ")).env("SHMEMTRACE_CALLSITES", "1").runOk();
+        Path json = dir.resolve("findings.json");
+        Command.Result r = Command.of(SHMEMTRACE, "findings", "-q", "--json", json.toString(), trace.toString()).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        String j = Files.readString(json);
+        String first = j.substring(j.indexOf("\"findings\""));
+        assertTrue(first.matches("(?s)\"findings\" : \\[ \\{\\s*\"kind\" : \"" + kind + "\",.*"), j);
+        java.util.regex.Matcher where = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \""
+                + region + "\",\\s*\"site\" : \"main@" + example + ".c:[0-9]+\"").matcher(first);
+        assertTrue(where.find(), j);
+        java.util.List<Integer> pes = new java.util.ArrayList<>();
+        for (String pe : where.group(1).split(", ")) pes.add(Integer.parseInt(pe));
+        java.util.Collections.sort(pes);
+        assertEquals(java.util.stream.IntStream.range(0, np).boxed().toList(), pes, j); // every PE makes them
+        assertTrue(first.contains("\"what_if\" : \"aggregate:" + call + ":" + region + "\""), j);
+        double gain = Json.number(first, "predicted_gain_s");
+        assertTrue(gain > 0 && gain < Json.number(j, "window_s"), j);
+        assertEquals(Json.number(j, "window_s"), Json.number(j, "critical_path_s"), 1e-9);
     }
 }

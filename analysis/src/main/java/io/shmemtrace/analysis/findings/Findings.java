@@ -3,6 +3,7 @@ package io.shmemtrace.analysis.findings;
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.analysis.delay.Delays;
+import io.shmemtrace.analysis.whatif.CallRuns;
 import io.shmemtrace.analysis.whatif.ComputeByRegion;
 import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.merged.format.PsinsType.Payload;
@@ -29,13 +30,21 @@ import java.util.function.Consumer;
  * the writer that caused most of them, and what delayed its write (not priced yet);
  * <li><b>lock-contention</b>: waits for locks of at least {@value #MIN_SHARE_PERCENT} % of the window, the holders
  * that caused them (not priced: no what-if shortens a critical section yet);
- * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window.
+ * <li><b>small-transfers</b> / <b>repeated-collectives</b>: runs of calls one call could do ({@link CallRuns}: at
+ * least {@value #RUN_MIN_TRANSFERS} transfers, {@value #RUN_MIN_COLLECTIVES} collectives a run on average, with only a
+ * loop's computation between them), by at least {@value #MIN_SHARE_PERCENT} % of the window on one PE; priced by
+ * merging each run into one call;
+ * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window;
+ * ranked by what it would save beyond the fixes of the program's own communication (the two rules above): a bound
+ * the program's own fixes reach in part, not a fix of its own.
  * </ul>
  */
 public final class Findings {
     static final int IMBALANCE_MIN_PERCENT = 5;
     static final int MIN_SHARE_PERCENT = 1;
     static final int COMMUNICATION_MIN_PERCENT = 5;
+    static final int RUN_MIN_TRANSFERS = 4;
+    static final int RUN_MIN_COLLECTIVES = 2;
     /** PEs a finding lists at most. */
     private static final int PES_LISTED = 8;
 
@@ -62,9 +71,13 @@ public final class Findings {
             f.imbalance();
             f.lateWriters();
             f.lockContention();
+            f.runsOfCalls();
             f.communication();
         }
-        f.findings.sort(Comparator.comparingDouble(Finding::rank).reversed());
+        double programsOwn = f.findings.stream().filter(x -> x.kind().equals("small-transfers")
+                || x.kind().equals("repeated-collectives")).mapToDouble(Finding::rank).sum();
+        f.findings.sort(Comparator.comparingDouble((Finding x) -> x.kind().equals("communication")
+                ? x.rank() - programsOwn : x.rank()).reversed());
         return f.findings;
     }
 
@@ -74,14 +87,28 @@ public final class Findings {
      */
     public static List<WhatIf> likelyFixes(Diagnosis diagnosis, Names names) throws IOException, PsinsFormatException {
         List<WhatIf> fixes = new ArrayList<>();
-        fixes.add(new WhatIf(WhatIf.Kind.IDEAL_NETWORK, null, -1));
+        fixes.add(WhatIf.idealNetwork());
         ComputeByRegion compute = diagnosis.compute();
         for (int g = -1; g < compute.regions(); g++) {
             if (imbalanced(compute, g)) {
-                fixes.add(new WhatIf(WhatIf.Kind.BALANCE, names.region(g) == null ? "-" : names.region(g), -1));
+                fixes.add(WhatIf.balance(names.region(g) == null ? "-" : names.region(g)));
             }
         }
+        for (CallRuns.Runs runs : diagnosis.runs()) if (loops(runs)) fixes.add(merging(runs, names));
         return fixes;
+    }
+
+    /** Whether the runs are a loop's calls that one call could do (long enough, only a loop's computation between). */
+    private static boolean loops(CallRuns.Runs runs) {
+        int least = runs.type().payload() == Payload.COLLECTIVE ? RUN_MIN_COLLECTIVES : RUN_MIN_TRANSFERS;
+        return runs.callsPerRun() >= least && runs.meanGap() < CallRuns.LOOP_GAP_S;
+    }
+
+    /** The what-if that merges each of these runs into one call. */
+    private static WhatIf merging(CallRuns.Runs runs, Names names) {
+        String region = names.region(runs.key().region());
+        return WhatIf.aggregate(names.call(runs.key().call()), region != null ? region
+                : names.hasRegions() ? "-" : null);
     }
 
     /** Whether region g's most loaded PE computes at least IMBALANCE_MIN_PERCENT above the mean (outside regions: -1). */
@@ -129,7 +156,7 @@ public final class Findings {
             String cause = caused > 0 ? their + " extra computation made the other PEs wait " + Names.time(caused)
                     + " (direct delay)" + mostlyIn()
                     : their + " extra computation is on the critical path (no PE waited for it: nothing synchronises them)";
-            WhatIf w = new WhatIf(WhatIf.Kind.BALANCE, name == null ? "-" : name, -1);
+            WhatIf w = WhatIf.balance(name == null ? "-" : name);
             add("imbalance", what, pes, name, null, caused > 0 ? caused : max - mean, cause,
                     "balance the work " + (where.isEmpty() ? "" : where + " ") + "across PEs", w);
         }
@@ -175,8 +202,36 @@ public final class Findings {
                 "hold the lock for less time (move work out of the critical section), or replace it by atomics", null);
     }
 
+    private void runsOfCalls() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        for (CallRuns.Runs runs : diagnosis.runs()) {
+            double most = runs.mostSeconds();
+            if (!loops(runs) || most < MIN_SHARE_PERCENT / 100.0 * window) continue;
+            List<Integer> pes = new ArrayList<>();
+            double[] seconds = runs.seconds();
+            for (int t = 0; t < seconds.length; t++) if (seconds[t] > 0) pes.add(t); // every PE that makes them
+            pes.sort(Comparator.comparingDouble((Integer t) -> -seconds[t]).thenComparing(t -> t));
+            if (pes.size() > PES_LISTED) pes = pes.subList(0, PES_LISTED);
+            boolean collective = runs.type().payload() == Payload.COLLECTIVE;
+            String call = names.call(runs.key().call());
+            String region = names.region(runs.key().region()), site = names.site(runs.key().site());
+            long perRun = Math.round(runs.callsPerRun());
+            String what = (pes.size() == 1 ? "PE " + pes.get(0) + " makes " : "PEs " + list(pes) + " make ") + call
+                    + " calls of " + Names.bytes(runs.bytesPerCall()) + " in runs of " + perRun
+                    + (collective ? " in a row" : " to one PE") + (region == null ? "" : " in region " + region)
+                    + ": " + Names.time(most) + (pes.size() == 1 ? "" : " on PE " + pes.get(0))
+                    + " in their calls and the loop around them";
+            String cause = "a call per " + Names.bytes(runs.bytesPerCall()) + ": " + String.format(java.util.Locale.ROOT,
+                    "%,d calls where %,d would do", runs.calls(), runs.runs()) + ", each paying a call's own cost";
+            String fix = collective ? "make each run one " + call + " on all its " + perRun + " values"
+                    : "send each run as one call (its " + perRun + " elements from one buffer: one shmem_put or"
+                    + " shmem_putmem, or its _nbi form if it can overlap)";
+            add(collective ? "repeated-collectives" : "small-transfers", what, pes, region, site, most, cause, fix,
+                    merging(runs, names));
+        }
+    }
+
     private void communication() throws IOException, PsinsFormatException, MachineException, ReplayException {
-        Diagnosis.Priced ideal = diagnosis.price(new WhatIf(WhatIf.Kind.IDEAL_NETWORK, null, -1));
+        Diagnosis.Priced ideal = diagnosis.price(WhatIf.idealNetwork());
         if (ideal.gain() < COMMUNICATION_MIN_PERCENT / 100.0 * window) return;
         Map<Activity, Double> calls = new HashMap<>();
         result.path().byActivity().forEach((a, s) -> {

@@ -28,6 +28,11 @@ public final class Names {
         return call >= 0 && call < types.size() ? types.get(call).payload() : null;
     }
 
+    /** Whether the run has regions. */
+    public boolean hasRegions() {
+        return !regions.isEmpty();
+    }
+
     /** The region's name, or null outside every region. */
     public String region(int region) {
         return region >= 0 && region < regions.size() ? regions.get(region) : null;
@@ -55,6 +60,13 @@ public final class Names {
         if (a >= 1) return String.format(Locale.ROOT, "%.4g s", seconds);
         if (a >= 1e-3) return String.format(Locale.ROOT, "%.4g ms", seconds * 1e3);
         return String.format(Locale.ROOT, "%.4g us", seconds * 1e6);
+    }
+
+    /** Bytes in B, KB or MB. */
+    public static String bytes(double b) {
+        return b >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MB", b / (1 << 20))
+                : b >= 1 << 10 ? String.format(Locale.ROOT, "%.1f KB", b / (1 << 10))
+                : String.format(Locale.ROOT, "%.0f B", b);
     }
 
     public static String percent(double share) {

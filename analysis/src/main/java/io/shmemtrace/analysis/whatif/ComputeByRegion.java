@@ -27,8 +27,9 @@ public final class ComputeByRegion {
         this.file = file;
     }
 
-    /** One pass over the merged run's records, a task at a time. */
-    public static ComputeByRegion of(PsinsFile f) throws IOException, PsinsFormatException {
+    /** One pass over the merged run's records, a task at a time; each record also goes to also (null: nowhere). */
+    public static ComputeByRegion of(PsinsFile f, java.util.function.Consumer<PsinsRecord> also)
+            throws IOException, PsinsFormatException {
         int regions = f.regionNames().size();
         int tasks = f.header().tasks();
         double[][] s = new double[tasks][regions + 1];
@@ -37,6 +38,7 @@ public final class ComputeByRegion {
             RecordReader reader = f.reader(t.task(), 64 << 10);
             boolean inWindow = false;
             while (reader.next(r)) {
+                if (also != null) also.accept(r);
                 if (r.type() == PsinsType.INIT) {
                     inWindow = true;
                     continue;

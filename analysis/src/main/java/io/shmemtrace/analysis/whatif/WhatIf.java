@@ -1,7 +1,10 @@
 package io.shmemtrace.analysis.whatif;
 
 import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.CallEntry;
+import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.replay.engine.Bursts;
+import io.shmemtrace.replay.engine.MergedCalls;
 import java.io.IOException;
 import io.shmemtrace.replay.model.CommModel;
 import java.util.List;
@@ -14,15 +17,30 @@ import java.util.Locale;
  * every region) set to the mean across PEs, epoch by epoch (between two collectives; its bursts there scaled);
  * <li>{@code remove-delay:PE:REGION}: PE's computation in REGION brought down to the mean across PEs, epoch by epoch,
  * the others' unchanged (the cause of a wait removed);
+ * <li>{@code aggregate:CALL[:REGION]}: each run of CALL's calls (in REGION) made one call carrying the run's bytes
+ * ({@link CallRuns}: consecutive calls of one site, to one target or on one PE set, with only a loop's computation
+ * between them);
  * <li>{@code ideal-network}: communication free, synchronisation kept (Dimemas's ideal);
  * <li>{@code ideal-cpu}: computation free (the bound communication sets).
  * </ul>
  */
-public record WhatIf(Kind kind, String region, int pe) {
-    public enum Kind { BALANCE, REMOVE_DELAY, IDEAL_NETWORK, IDEAL_CPU }
+public record WhatIf(Kind kind, String call, String region, int pe) {
+    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, IDEAL_NETWORK, IDEAL_CPU }
 
-    public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region), ideal-network,"
-            + " ideal-cpu";
+    public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region),"
+            + " aggregate:CALL[:REGION], ideal-network, ideal-cpu";
+
+    public static WhatIf balance(String region) {
+        return new WhatIf(Kind.BALANCE, null, region, -1);
+    }
+
+    public static WhatIf aggregate(String call, String region) {
+        return new WhatIf(Kind.AGGREGATE, call, region, -1);
+    }
+
+    public static WhatIf idealNetwork() {
+        return new WhatIf(Kind.IDEAL_NETWORK, null, null, -1);
+    }
 
     /** The spec as a what-if; IllegalArgumentException with one line saying what is wrong. */
     public static WhatIf parse(String spec) {
@@ -30,25 +48,29 @@ public record WhatIf(Kind kind, String region, int pe) {
         switch (p[0].toLowerCase(Locale.ROOT)) {
             case "balance" -> {
                 if (p.length > 2 || (p.length == 2 && p[1].isEmpty())) throw bad(spec);
-                return new WhatIf(Kind.BALANCE, p.length == 2 ? p[1] : null, -1);
+                return balance(p.length == 2 ? p[1] : null);
             }
             case "remove-delay" -> {
                 if (p.length != 3 || p[2].isEmpty()) throw bad(spec);
                 try {
                     int pe = Integer.parseInt(p[1]);
                     if (pe < 0) throw bad(spec);
-                    return new WhatIf(Kind.REMOVE_DELAY, p[2], pe);
+                    return new WhatIf(Kind.REMOVE_DELAY, null, p[2], pe);
                 } catch (NumberFormatException e) {
                     throw bad(spec);
                 }
             }
+            case "aggregate" -> {
+                if (p.length < 2 || p.length > 3 || p[1].isEmpty() || (p.length == 3 && p[2].isEmpty())) throw bad(spec);
+                return aggregate(p[1], p.length == 3 ? p[2] : null);
+            }
             case "ideal-network" -> {
                 if (p.length != 1) throw bad(spec);
-                return new WhatIf(Kind.IDEAL_NETWORK, null, -1);
+                return idealNetwork();
             }
             case "ideal-cpu" -> {
                 if (p.length != 1) throw bad(spec);
-                return new WhatIf(Kind.IDEAL_CPU, null, -1);
+                return new WhatIf(Kind.IDEAL_CPU, null, null, -1);
             }
             default -> throw bad(spec);
         }
@@ -63,6 +85,7 @@ public record WhatIf(Kind kind, String region, int pe) {
         return switch (kind) {
             case BALANCE -> region == null ? "balance" : "balance:" + region;
             case REMOVE_DELAY -> "remove-delay:" + pe + ":" + region;
+            case AGGREGATE -> "aggregate:" + call + (region == null ? "" : ":" + region);
             case IDEAL_NETWORK -> "ideal-network";
             case IDEAL_CPU -> "ideal-cpu";
         };
@@ -76,6 +99,8 @@ public record WhatIf(Kind kind, String region, int pe) {
                     : "region " + region + "'s computation balanced across PEs";
             case REMOVE_DELAY -> "PE " + pe + "'s computation " + (region.equals("-") ? "outside regions"
                     : "in region " + region) + " brought to the mean across PEs";
+            case AGGREGATE -> "each run of " + call + " calls" + (region == null ? "" : region.equals("-")
+                    ? " outside regions" : " in region " + region) + " made one call";
             case IDEAL_NETWORK -> "communication free, synchronisation kept (ideal network)";
             case IDEAL_CPU -> "computation free (an infinitely fast CPU)";
         };
@@ -84,6 +109,21 @@ public record WhatIf(Kind kind, String region, int pe) {
     /** The model to replay it with, over the model of the baseline. */
     public CommModel model(CommModel base) {
         return kind == Kind.IDEAL_NETWORK ? new IdealNetwork(base) : base;
+    }
+
+    /**
+     * The change to the calls (null: none); IllegalArgumentException naming a call or region the run does not have.
+     */
+    public MergedCalls calls(PsinsFile file) throws IOException, PsinsFormatException {
+        if (kind != Kind.AGGREGATE) return null;
+        int index = -1;
+        for (CallEntry c : file.calls()) if (c.name().equals(call)) index = c.index();
+        if (index < 0) throw new IllegalArgumentException("what-if " + spec() + ": the run makes no call " + call);
+        if (!CallRuns.mergeable(file.calls().get(index).type())) {
+            throw new IllegalArgumentException("what-if " + spec() + ": " + call + " calls cannot be merged (transfers and"
+                    + " the collectives that move data can)");
+        }
+        return MergedRuns.of(file, index, region == null ? -2 : regionIndex(file.regionNames()));
     }
 
     /**

@@ -190,6 +190,16 @@ public final class PsinsRecord {
         return this;
     }
 
+    /**
+     * A what-if's change to a transfer or collective: it carries the bytes of the calls merged into it and costs, on the
+     * traced times, duration (replay's MergedCalls).
+     */
+    public PsinsRecord carry(long bytes, double duration) {
+        this.bytes = bytes;
+        this.duration = duration;
+        return this;
+    }
+
     public PsinsRecord repeat(long repeats) {
         this.repeats = repeats;
         return this;

@@ -79,6 +79,8 @@ public final class Replay {
     private Observer observer;
     /** A what-if's change to the program's bursts, or null. */
     private Bursts bursts;
+    /** A what-if's change to the program's calls (runs merged into one), or null. */
+    private MergedCalls merged;
 
     public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
         this.file = file;
@@ -140,6 +142,11 @@ public final class Replay {
     /** Scales every CPU burst by bursts' factor (a what-if on the program). Call before {@link #run}. */
     public void scaleBursts(Bursts bursts) {
         this.bursts = bursts;
+    }
+
+    /** Merges runs of calls into one as merged says (a what-if on the program). Call before {@link #run}. */
+    public void mergeCalls(MergedCalls merged) {
+        this.merged = merged;
     }
 
     public void onProgress(LongConsumer eventsDone) {
@@ -209,15 +216,23 @@ public final class Replay {
 
     /** Reads the sequence's next event; false at its end (or where its thread's events end). */
     private boolean advance(Sequence s) throws IOException, PsinsFormatException {
-        if (!s.reader.next(s.current) || s.current.thread() != s.thread) { // the end, or the next thread's events
-            s.hasCurrent = false;
-            return false;
+        double carried = 0; // the bursts of skipped calls that stay in the program
+        while (true) {
+            if (!s.reader.next(s.current) || s.current.thread() != s.thread) { // the end, or the next thread's events
+                s.hasCurrent = false;
+                return false;
+            }
+            PsinsRecord r = s.current;
+            double burst = r.burstBefore() * cpuRatio[s.task] * (bursts == null ? 1 : bursts.factor(s.task, r));
+            MergedCalls.Fate fate = merged == null ? MergedCalls.Fate.KEEP : merged.fate(s.task, r);
+            if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST) carried += burst;
+            if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST || fate == MergedCalls.Fate.SKIP) continue;
+            s.hasCurrent = true;
+            s.readyAt = r.type() == PsinsType.INIT ? Math.max(s.clock, r.start())
+                    : s.clock + carried + (fate == MergedCalls.Fate.CARRY ? 0 : burst);
+            if (horizon != null) horizon.set(s.index, r.start());
+            return true;
         }
-        s.hasCurrent = true;
-        s.readyAt = s.current.type() == PsinsType.INIT ? Math.max(s.clock, s.current.start())
-                : s.clock + s.current.burstBefore() * cpuRatio[s.task] * (bursts == null ? 1 : bursts.factor(s.task, s.current));
-        if (horizon != null) horizon.set(s.index, s.current.start());
-        return true;
     }
 
     private void setHorizon(Sequence s) {

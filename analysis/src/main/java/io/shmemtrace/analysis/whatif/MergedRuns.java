@@ -1,0 +1,118 @@
+package io.shmemtrace.analysis.whatif;
+
+import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RecordReader;
+import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.replay.engine.MergedCalls;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The {@code aggregate} what-if: every run ({@link CallRuns}) of one call (in one region) merged into one call that
+ * carries the run's bytes; on the traced times it costs the mean of the run's calls (a machine model prices its
+ * bytes). A collective's runs are cut where any member's is (each member then merges the same instances, or the
+ * replay would wait for a collective some member never makes). Runs in PEs with threads are left as they are.
+ */
+final class MergedRuns implements MergedCalls {
+    /** Longs per run: first event, last event, bytes, the mean duration's bits. */
+    private static final int RUN = 4;
+
+    /** [task] runs in program order, RUN longs each. */
+    private final long[][] runs;
+    private final int[] count;
+    private final int[] cursor;
+
+    private MergedRuns(long[][] runs, int[] count) {
+        this.runs = runs;
+        this.count = count;
+        this.cursor = new int[runs.length];
+    }
+
+    /** Merges the runs of call (its index) in region (-2: in any region, -1: outside every region); two passes. */
+    static MergedRuns of(PsinsFile f, int call, int region) throws IOException, PsinsFormatException {
+        int tasks = f.header().tasks();
+        long[][] runs = new long[tasks][];
+        int[] count = new int[tasks];
+        Map<Integer, BitSet> cutBefore = new HashMap<>(); // per PE set: the instances that begin a run (or none)
+        PsinsRecord r = new PsinsRecord(), prev = new PsinsRecord();
+        for (int pass = 0; pass < 2; pass++) {
+            for (TaskEntry t : f.tasks()) {
+                boolean threaded = t.threads() > 1 || (t.flags() & PsinsLayout.TASK_THREADED) != 0;
+                RecordReader reader = f.reader(t.task(), 64 << 10);
+                long[] mine = new long[RUN * 4];
+                int n = 0;
+                boolean hasPrev = false, inRun = false;
+                long first = 0, bytes = 0, calls = 0;
+                double seconds = 0;
+                while (reader.next(r)) {
+                    boolean ours = r.call() != null && r.call().index() == call && CallRuns.mergeable(r.type())
+                            && (region == -2 || r.enclosingRegion() == region);
+                    boolean collective = r.type().payload() == PsinsType.Payload.COLLECTIVE;
+                    boolean joins = ours && !threaded && hasPrev && CallRuns.continues(prev, r);
+                    if (collective && ours) {
+                        BitSet cuts = cutBefore.computeIfAbsent(r.set(), k -> new BitSet());
+                        if (pass == 0 && !joins) cuts.set(r.instance());
+                        if (pass == 1) joins = !cuts.get(r.instance());
+                    }
+                    if (!joins && inRun) { // the run in progress ended with the previous record
+                        if (calls > 1) {
+                            if (n + RUN > mine.length) mine = Arrays.copyOf(mine, 2 * mine.length);
+                            mine[n++] = first;
+                            mine[n++] = prev.event();
+                            mine[n++] = bytes;
+                            mine[n++] = Double.doubleToRawLongBits(seconds / calls);
+                        }
+                        inRun = false;
+                    }
+                    if (ours && !joins) {
+                        inRun = true;
+                        first = r.event();
+                        bytes = 0;
+                        calls = 0;
+                        seconds = 0;
+                    }
+                    if (ours) {
+                        bytes += r.bytes();
+                        calls++;
+                        seconds += r.duration();
+                    }
+                    r.copyTo(prev);
+                    hasPrev = true;
+                }
+                if (inRun && calls > 1) {
+                    if (n + RUN > mine.length) mine = Arrays.copyOf(mine, 2 * mine.length);
+                    mine[n++] = first;
+                    mine[n++] = prev.event();
+                    mine[n++] = bytes;
+                    mine[n++] = Double.doubleToRawLongBits(seconds / calls);
+                }
+                runs[t.task()] = mine;
+                count[t.task()] = n / RUN;
+            }
+            if (cutBefore.isEmpty()) break; // no collective: one pass found the runs
+        }
+        for (int t = 0; t < tasks; t++) if (runs[t] == null) runs[t] = new long[0];
+        return new MergedRuns(runs, count);
+    }
+
+    @Override
+    public Fate fate(int task, PsinsRecord r) {
+        long[] mine = runs[task];
+        int c = cursor[task];
+        long event = r.event();
+        while (c < count[task] && mine[c * RUN + 1] < event) c++;
+        cursor[task] = c;
+        if (c == count[task] || event < mine[c * RUN]) return Fate.KEEP;
+        if (event == mine[c * RUN]) return Fate.SKIP_KEEPING_BURST;
+        if (event < mine[c * RUN + 1]) return Fate.SKIP;
+        r.carry(mine[c * RUN + 2], Double.longBitsToDouble(mine[c * RUN + 3]));
+        return Fate.CARRY;
+    }
+}
