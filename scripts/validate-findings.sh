@@ -19,7 +19,11 @@ out=$(cd "$out" && pwd)
 dist=$(pwd)/dist/bin
 
 # name | source | arguments | planted-only argument | fixed-only argument
-catalogue='imbalance|examples/c/imbalance.c|40 2000000||fixed'
+catalogue='imbalance|examples/c/imbalance.c|40 2000000||fixed
+smallputs|examples/c/smallputs.c|100 4096 20000||fixed
+reductions|examples/c/reductions.c|200 64 20000||fixed
+lateflag|examples/c/lateflag.c|40 500000||fixed
+hotlock|examples/c/hotlock.c|40 500000||fixed'
 
 calc() { awk "BEGIN { print $1 }"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -40,7 +44,7 @@ echo "$catalogue" | while IFS='|' read -r name source args planted fixed; do
                 rm -rf "$run"
                 # shellcheck disable=SC2086
                 SHMEMTRACE_QUIET=1 SHMEMTRACE_DIR="$run" oshrun --oversubscribe -np "$np" "$dist/shmemtrace" \
-                    "$out/bin/$name" $args $extra > /dev/null
+                    "$out/bin/$name" $args $extra < /dev/null > /dev/null
                 "$dist/shmemtrace" findings -q --force --json "$run.json" "$run" > "$run.txt"
                 echo "$(field "$run.json" "d['window_s']") $run" >> "$out/$name-$np-$variant.windows"
             done

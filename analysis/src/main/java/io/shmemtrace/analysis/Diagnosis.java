@@ -128,7 +128,7 @@ public final class Diagnosis {
         Bursts bursts = w.bursts(compute(), file.regionNames());
         double unchanged = baseline();
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
-        if (bursts != null) changed.scaleBursts(bursts);
+        if (bursts != null) changed.changeBursts(bursts);
         MergedCalls merged = w.calls(file);
         if (merged != null) changed.mergeCalls(merged);
         return new Priced(w, unchanged, window(changed.run()));

@@ -204,6 +204,10 @@ class DiagnosisTest {
             assertThrows(IllegalArgumentException.class, () -> WhatIf.parse("balance:"));
             assertThrows(IllegalArgumentException.class, () -> WhatIf.parse("remove-delay:x:-"));
             assertEquals("remove-delay:2:-", WhatIf.parse("remove-delay:2:-").spec());
+            assertThrows(IllegalArgumentException.class, () -> WhatIf.parse("defer:-")); // a region's computation only
+            assertEquals("defer:solve:3", WhatIf.parse("defer:solve:3").spec());
+            assertEquals("what-if defer:solve: the run has no region solve (it has none)",
+                    assertThrows(IllegalArgumentException.class, () -> d.price(WhatIf.parse("defer:solve"))).getMessage());
         });
     }
 

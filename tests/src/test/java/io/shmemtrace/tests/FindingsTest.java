@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * shmemtrace findings on real runs of planted problems (examples/c/imbalance.c: one PE, chosen by its argument,
- * with three times the others' work in region "solve"; smallputs.c and reductions.c: loops of calls one call could do):
+ * with three times the others' work in region "solve"; lateflag.c and hotlock.c: waits another PE's computation could
+ * have spared; smallputs.c and reductions.c: loops of calls one call could do):
  * the first finding names the planted problem, PEs and region; the critical
  * path is the window; the causes of the waits never exceed them. (Whether the fixed variant still shows an
  * imbalance depends on how busy the machine is: scripts/validate-findings.sh measures it, no test asserts it.)
@@ -66,6 +67,46 @@ class FindingsTest {
         String html = Files.readString(page);
         int listed = html.indexOf("<li data-kind=\"imbalance\" data-pes=\"" + slow + "\" data-region=\"solve\"");
         assertTrue(listed > 0 && listed < html.indexOf("<h2>Job</h2>"), "the finding first on the page");
+    }
+
+    /**
+     * Waits another PE's computation could have spared (examples/c/lateflag.c: PE 0 prepares its next step before
+     * writing the flag the others wait for; hotlock.c: every PE computes while holding a lock): the first finding names
+     * the writer or the holders, the region of the computation, and prices moving it past the write or out of the
+     * critical section.
+     */
+    @ParameterizedTest(name = "{0}, {1} PEs")
+    @CsvSource({"lateflag, 2, late-writer, 0, prepare, defer:prepare:0",
+                "hotlock, 2, lock-contention, '', update, defer:update",
+                "lateflag, 4, late-writer, 0, prepare, defer:prepare:0",
+                "hotlock, 4, lock-contention, '', update, defer:update"})
+    void theFirstFindingIsThePlantedWait(String example, int np, String kind, String pes, String region, String fix)
+            throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(np <= cores, () -> {
+            System.out.println("FindingsTest: " + example + " at " + np + " PEs on " + cores + " cores: skipped");
+            return "fewer cores than PEs";
+        });
+        Path dir = Workspace.freshDir("findings-" + example + "-" + np);
+        Path trace = dir.resolve("trace");
+        Path program = Programs.example("examples/c/" + example + ".c", "-I" + Workspace.DIST.resolve("include"));
+        Programs.traced(np, trace, program, "20", "500000").runOk();
+        Path json = dir.resolve("findings.json");
+        Command.Result r = Command.of(SHMEMTRACE, "findings", "-q", "--json", json.toString(), trace.toString()).run();
+        assertEquals(0, r.exitCode(), r.describe());
+        String j = Files.readString(json);
+        String first = j.substring(j.indexOf("\"findings\""));
+        assertTrue(first.matches("(?s)\"findings\" : \\[ \\{\\s*\"kind\" : \"" + kind + "\",.*"), j);
+        java.util.regex.Matcher where = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \""
+                + region + "\",").matcher(first);
+        assertTrue(where.find(), j);
+        if (!pes.isEmpty()) assertEquals(pes, where.group(1), j); // the writer; a lock's holders are whoever held it
+        assertTrue(first.contains("\"what_if\" : \"" + fix + "\""), j);
+        double gain = Json.number(first, "predicted_gain_s");
+        assertTrue(gain > 0 && gain < Json.number(j, "window_s"), j);
+        assertEquals(Json.number(j, "window_s"), Json.number(j, "critical_path_s"), 1e-9);
+        double waits = Json.number(j, "waits_s"), explained = Json.number(j, "waits_explained_s");
+        assertTrue(explained <= waits + 1e-12, explained + " explained of " + waits);
     }
 
     /**

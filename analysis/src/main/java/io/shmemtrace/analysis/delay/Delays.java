@@ -15,8 +15,9 @@ import java.util.Map;
  * the waiter in that interval, activity by activity (computing per region, each call's own time per region and call
  * site), in proportion: the causes of one wait sum to it. Excess spent waiting itself is <em>propagated</em> delay
  * (a wait that made the PE late for the next one); the rest is <em>direct</em>. A late PE with no excess (it left
- * the previous collective later) is charged as propagated delay of its own. A wait released by a lock's release or
- * by a write (no shared interval to compare) is charged to what the releasing PE did since its last collective.
+ * the previous collective later) is charged as propagated delay of its own. A wait for a lock is charged to what its
+ * previous holder did while holding it (its critical section, from acquiring to releasing); a wait released by a
+ * write (no shared interval to compare) to what the writer did since its last collective.
  * Waits no other PE released (a quiet waiting for its own transfers) are counted but explain no one.
  */
 public final class Delays implements Observer {
@@ -24,6 +25,13 @@ public final class Delays implements Observer {
     /** Per sequence: its activities since its last collective (packed keys), and those up to its arrival at it. */
     private final LongDoubleMap[] current;
     private final LongDoubleMap[] atLastCollective;
+    /**
+     * Per sequence, while it holds a lock: its activities since it acquired it; and those of its last critical section
+     * (up to its release). Made at a sequence's first lock.
+     */
+    private final LongDoubleMap[] section;
+    private final LongDoubleMap[] lastSection;
+    private final int[] locksHeld;
     /** Per kind of wait, per late task: the waits its activities caused, direct and propagated (packed keys). */
     private final LongDoubleMap[][] direct = new LongDoubleMap[WaitKind.values().length][];
     private final LongDoubleMap[][] propagated = new LongDoubleMap[WaitKind.values().length][];
@@ -49,6 +57,9 @@ public final class Delays implements Observer {
         java.util.Arrays.fill(recentEvent, -1);
         recentEpoch = new int[sequences * RECENT];
         recentNext = new int[sequences];
+        section = new LongDoubleMap[sequences];
+        lastSection = new LongDoubleMap[sequences];
+        locksHeld = new int[sequences];
         current = new LongDoubleMap[sequences];
         atLastCollective = new LongDoubleMap[sequences];
         for (int i = 0; i < sequences; i++) {
@@ -61,7 +72,13 @@ public final class Delays implements Observer {
     public void started(int seq, int task, PsinsRecord r, double clock, double start) {
         taskOf[seq] = task;
         if (r.type() == PsinsType.INIT) return;
-        if (start > clock) current[seq].add(Activity.packComputeBefore(r), start - clock);
+        if (start > clock) add(seq, Activity.packComputeBefore(r), start - clock);
+        if (r.type() == PsinsType.CLEAR_LOCK && locksHeld[seq] > 0 && --locksHeld[seq] == 0) { // the section ends
+            LongDoubleMap done = section[seq];
+            section[seq] = lastSection[seq];
+            section[seq].clear();
+            lastSection[seq] = done;
+        }
         int slot = seq * RECENT + recentNext[seq];
         recentEvent[slot] = r.event();
         recentEpoch[slot] = epoch[seq];
@@ -80,9 +97,10 @@ public final class Delays implements Observer {
                       long causeEvent) {
         if (r.type() == PsinsType.INIT || r.type() == PsinsType.FINALIZE || r.call() == null) return;
         double own = end - start - waitedHere;
-        if (own > 0) current[seq].add(Activity.packIn(Activity.Kind.CALL, r), own);
+        if (own > 0) add(seq, Activity.packIn(Activity.Kind.CALL, r), own);
+        if (r.type() == PsinsType.SET_LOCK || (r.type() == PsinsType.TEST_LOCK && r.result() == 0)) acquired(seq);
         if (waitedHere <= 0) return;
-        current[seq].add(Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
+        add(seq, Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
         if (task >= waits.length) waits = java.util.Arrays.copyOf(waits, Math.max(task + 1, 2 * waits.length));
         if (waits[task] == null) waits[task] = new LongDoubleMap();
         waits[task].add(Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
@@ -93,6 +111,8 @@ public final class Delays implements Observer {
         if (Activity.synchronises(r)) { // what the late PE did more than the waiter since their last collective
             LongDoubleMap waiter = atLastCollective[seq];
             atLastCollective[causeSeq].forEach((k, v) -> keep(k, v - waiter.get(k)));
+        } else if (WaitKind.of(r) == WaitKind.LOCK && lastSection[causeSeq] != null) { // the holder's critical section
+            lastSection[causeSeq].forEach(this::keep);
         } else { // what the releasing PE did in the interval of its releasing event (it may have moved on since)
             int at = epochOf(causeSeq, causeEvent);
             (at == epoch[causeSeq] ? current[causeSeq] : atLastCollective[causeSeq]).forEach(this::keep);
@@ -109,6 +129,20 @@ public final class Delays implements Observer {
             charge(kind, late, excessKeys[i], waitedHere * excess[i] / total,
                     excessKeys[i] >>> 62 == Activity.Kind.WAIT.ordinal());
         }
+    }
+
+    /** An activity of seq's: in its interval since its last collective, and in its critical section if it holds a lock. */
+    private void add(int seq, long key, double seconds) {
+        current[seq].add(key, seconds);
+        if (locksHeld[seq] > 0) section[seq].add(key, seconds);
+    }
+
+    private void acquired(int seq) {
+        if (section[seq] == null) {
+            section[seq] = new LongDoubleMap();
+            lastSection[seq] = new LongDoubleMap();
+        }
+        if (locksHeld[seq]++ == 0) section[seq].clear();
     }
 
     /** The epoch the sequence's event was in (its epoch before last when no longer among its recent events). */

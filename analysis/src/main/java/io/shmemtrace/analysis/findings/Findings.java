@@ -27,9 +27,11 @@ import java.util.function.Consumer;
  * at least {@value #IMBALANCE_MIN_PERCENT} % above the mean, by at least {@value #MIN_SHARE_PERCENT} % of the window;
  * priced by balancing the region;
  * <li><b>late-writer</b>: waits for flags (wait_until, test) of at least {@value #MIN_SHARE_PERCENT} % of the window;
- * the writer that caused most of them, and what delayed its write (not priced yet);
+ * the writer that caused most of them, and what delayed its write; priced by deferring that computation past the
+ * write where it is computation in a region;
  * <li><b>lock-contention</b>: waits for locks of at least {@value #MIN_SHARE_PERCENT} % of the window, the holders
- * that caused them (not priced: no what-if shortens a critical section yet);
+ * that caused them and what they did while holding it; priced by deferring that computation out of the critical
+ * section where it is computation in a region;
  * <li><b>small-transfers</b> / <b>repeated-collectives</b>: runs of calls one call could do ({@link CallRuns}: at
  * least {@value #RUN_MIN_TRANSFERS} transfers, {@value #RUN_MIN_COLLECTIVES} collectives a run on average, with only a
  * loop's computation between them), by at least {@value #MIN_SHARE_PERCENT} % of the window on one PE; priced by
@@ -176,18 +178,20 @@ public final class Findings {
         if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
         Activity top = top(causes);
         List<Integer> pes = ranked(byPe(causes));
-        // Not priced: the fix moves the writer's work past its write, which no what-if replays yet (bringing the work to
-        // the mean across PEs, remove-delay, says nothing of a producer whose consumers compute elsewhere).
+        // Priced by moving the writer's computation in that region past its write (defer): whether the flag needs that
+        // work the trace cannot say; the fix names the region, the user knows.
         boolean computing = top.kind() == Activity.Kind.COMPUTE;
+        String region = names.region(top.region());
         String delay = top.kind() == Activity.Kind.WAIT && top.call() < 0 ? "it was late itself (propagated delay: it left its"
                 + " previous synchronisation late)" : names.activity(top);
         add("late-writer", "PEs wait " + Names.time(total) + " for flags (wait_until, test) that PE" + (pes.size() == 1 ? " " : "s ")
                         + list(pes) + " wrote late", pes, names.region(top.region()), names.site(top.site()), total,
                 "before its write, PE " + top.pe() + ": " + delay + ", " + Names.time(sum(causes, a -> a.equals(top)))
                         + " of the waits",
-                computing ? "write the flag earlier: move PE " + top.pe() + "'s " + names.activity(top) + " after the write,"
-                        + " or split it" : "write the flag earlier; what delays PE " + top.pe() + " before it is in the"
-                        + " causes below", null);
+                computing ? "write the flag earlier: move PE " + top.pe() + "'s " + names.activity(top) + " after the write"
+                        + " if the flag does not need it, or split it" : "write the flag earlier; what delays PE " + top.pe()
+                        + " before it is in the causes below", computing && region != null ? WhatIf.defer(region, top.pe())
+                        : null);
     }
 
     private void lockContention() throws IOException, PsinsFormatException, MachineException, ReplayException {
@@ -199,7 +203,12 @@ public final class Findings {
         add("lock-contention", "PEs wait " + Names.time(total) + " for locks held by PE" + (pes.size() == 1 ? " " : "s ")
                         + list(pes), pes, names.region(top.region()), names.site(top.site()), total,
                 "while holding the lock, PE " + top.pe() + " was " + names.activity(top),
-                "hold the lock for less time (move work out of the critical section), or replace it by atomics", null);
+                top.kind() == Activity.Kind.COMPUTE && names.region(top.region()) != null
+                        ? "hold the lock for less time: move the " + names.activity(top) + " out of the critical section"
+                        + " (before taking the lock, or after releasing it), or replace the lock by atomics"
+                        : "hold the lock for less time (move work out of the critical section), or replace it by atomics",
+                top.kind() == Activity.Kind.COMPUTE && names.region(top.region()) != null
+                        ? WhatIf.defer(names.region(top.region()), -1) : null);
     }
 
     private void runsOfCalls() throws IOException, PsinsFormatException, MachineException, ReplayException {

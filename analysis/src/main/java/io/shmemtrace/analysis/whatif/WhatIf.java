@@ -20,15 +20,17 @@ import java.util.Locale;
  * <li>{@code aggregate:CALL[:REGION]}: each run of CALL's calls (in REGION) made one call carrying the run's bytes
  * ({@link CallRuns}: consecutive calls of one site, to one target or on one PE set, with only a loop's computation
  * between them);
+ * <li>{@code defer:REGION[:PE]}: the computation in REGION (PE's only) done after the writes or the lock release
+ * that follow it ({@link DeferredBursts}: a flag written earlier, a critical section left earlier);
  * <li>{@code ideal-network}: communication free, synchronisation kept (Dimemas's ideal);
  * <li>{@code ideal-cpu}: computation free (the bound communication sets).
  * </ul>
  */
 public record WhatIf(Kind kind, String call, String region, int pe) {
-    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, IDEAL_NETWORK, IDEAL_CPU }
+    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, DEFER, IDEAL_NETWORK, IDEAL_CPU }
 
     public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region),"
-            + " aggregate:CALL[:REGION], ideal-network, ideal-cpu";
+            + " aggregate:CALL[:REGION], defer:REGION[:PE], ideal-network, ideal-cpu";
 
     public static WhatIf balance(String region) {
         return new WhatIf(Kind.BALANCE, null, region, -1);
@@ -36,6 +38,10 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
 
     public static WhatIf aggregate(String call, String region) {
         return new WhatIf(Kind.AGGREGATE, call, region, -1);
+    }
+
+    public static WhatIf defer(String region, int pe) {
+        return new WhatIf(Kind.DEFER, null, region, pe);
     }
 
     public static WhatIf idealNetwork() {
@@ -64,6 +70,16 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                 if (p.length < 2 || p.length > 3 || p[1].isEmpty() || (p.length == 3 && p[2].isEmpty())) throw bad(spec);
                 return aggregate(p[1], p.length == 3 ? p[2] : null);
             }
+            case "defer" -> {
+                if (p.length < 2 || p.length > 3 || p[1].isEmpty() || p[1].equals("-")) throw bad(spec); // a region
+                try {
+                    int pe = p.length == 3 ? Integer.parseInt(p[2]) : -1;
+                    if (p.length == 3 && pe < 0) throw bad(spec);
+                    return defer(p[1], pe);
+                } catch (NumberFormatException e) {
+                    throw bad(spec);
+                }
+            }
             case "ideal-network" -> {
                 if (p.length != 1) throw bad(spec);
                 return idealNetwork();
@@ -86,6 +102,7 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
             case BALANCE -> region == null ? "balance" : "balance:" + region;
             case REMOVE_DELAY -> "remove-delay:" + pe + ":" + region;
             case AGGREGATE -> "aggregate:" + call + (region == null ? "" : ":" + region);
+            case DEFER -> "defer:" + region + (pe < 0 ? "" : ":" + pe);
             case IDEAL_NETWORK -> "ideal-network";
             case IDEAL_CPU -> "ideal-cpu";
         };
@@ -101,6 +118,8 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                     : "in region " + region) + " brought to the mean across PEs";
             case AGGREGATE -> "each run of " + call + " calls" + (region == null ? "" : region.equals("-")
                     ? " outside regions" : " in region " + region) + " made one call";
+            case DEFER -> (pe < 0 ? "the" : "PE " + pe + "'s") + " computation in region " + region + " done after the"
+                    + " writes or lock release that follow it";
             case IDEAL_NETWORK -> "communication free, synchronisation kept (ideal network)";
             case IDEAL_CPU -> "computation free (an infinitely fast CPU)";
         };
@@ -133,25 +152,28 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
     public Bursts bursts(ComputeByRegion compute, List<String> regionNames) throws IOException, PsinsFormatException {
         switch (kind) {
             case IDEAL_CPU -> {
-                return (task, r) -> 0;
+                return (task, r, burst) -> 0;
+            }
+            case DEFER -> {
+                checkPe(compute.tasks());
+                return new DeferredBursts(regionIndex(regionNames), pe, compute.tasks());
             }
             case BALANCE, REMOVE_DELAY -> {
-                if (kind == Kind.REMOVE_DELAY && pe >= compute.tasks()) {
-                    throw new IllegalArgumentException("what-if " + spec() + ": the run has PEs 0.." + (compute.tasks() - 1));
-                }
-                double[][][] factors = new double[compute.regions() + 1][][];
+                checkPe(compute.tasks());
                 if (region == null) { // every region (not the computation outside them)
-                    for (int g = 0; g < compute.regions(); g++) factors[g + 1] = EpochBursts.factors(compute.byEpoch(g), -1);
-                } else {
-                    int g = regionIndex(regionNames);
-                    factors[g + 1] = EpochBursts.factors(compute.byEpoch(g), kind == Kind.BALANCE ? -1 : pe);
+                    return EpochBursts.balanced(compute, java.util.stream.IntStream.range(0, compute.regions()).toArray());
                 }
-                return new EpochBursts(factors, compute.tasks());
+                int g = regionIndex(regionNames);
+                return kind == Kind.BALANCE ? EpochBursts.balanced(compute, g) : EpochBursts.broughtDown(compute, g, pe);
             }
             default -> {
                 return null;
             }
         }
+    }
+
+    private void checkPe(int tasks) {
+        if (pe >= tasks) throw new IllegalArgumentException("what-if " + spec() + ": the run has PEs 0.." + (tasks - 1));
     }
 
     private int regionIndex(List<String> regionNames) {

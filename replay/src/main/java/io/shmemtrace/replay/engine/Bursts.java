@@ -3,10 +3,12 @@ package io.shmemtrace.replay.engine;
 import io.shmemtrace.merged.read.PsinsRecord;
 
 /**
- * A change to the program's computation for a what-if: the factor a CPU burst is scaled by (beside the target
- * machine's cpu_ratio), by the task and the record the burst comes before (its enclosing region, its call site).
+ * A change to the program's computation for a what-if: the CPU burst before a record as the change makes it, by the
+ * task and the record (its enclosing region, its call site), given the burst as traced (times the target machine's
+ * cpu_ratio). Asked once per record, each task's records in program order: a change may move computation from one
+ * burst to a later one.
  */
 @FunctionalInterface
 public interface Bursts {
-    double factor(int task, PsinsRecord before);
+    double burst(int task, PsinsRecord before, double burst);
 }

@@ -46,7 +46,7 @@ final class CollectiveCalls implements Handler {
         double rootArrival = Double.NaN;
         Sequence root;
         long rootEvent;
-        double rootTraced;
+        double rootTracedStart;
 
         Gathering(PsinsType type, String name, int expected) {
             this.type = type;
@@ -112,12 +112,12 @@ final class CollectiveCalls implements Handler {
             if (m.arrival > lastIn.arrival) lastIn = m;
         }
         long lastEvent = lastIn.current.event(); // before the members are finished: each then moves to its next event
-        double least = Double.POSITIVE_INFINITY;
-        for (Sequence m : g.members) least = Math.min(least, m.current.duration());
+        double lastTraced = Double.NEGATIVE_INFINITY; // the last traced arrival
+        for (Sequence m : g.members) lastTraced = Math.max(lastTraced, m.current.start());
         for (Sequence m : g.members) {
             PsinsRecord mr = m.current;
             SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
-                    mr.bytes(), spans, mr.duration(), least));
+                    mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced)));
             double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
             double waited = Math.min(g.last - m.arrival, end - m.arrival);
             reportWait(m, mr, g.last, rootArrival, end);
@@ -142,7 +142,7 @@ final class CollectiveCalls implements Handler {
         g.rootArrival = s.arrival;
         g.root = s;
         g.rootEvent = s.current.event();
-        g.rootTraced = s.current.duration();
+        g.rootTracedStart = s.current.start();
         leaveBroadcast(s, g, set);
         for (Sequence m : g.members) leaveBroadcast(m, g, set);
         g.members.clear();
@@ -151,7 +151,7 @@ final class CollectiveCalls implements Handler {
     private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, PsinsFormatException {
         PsinsRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
-                spansNodes(mr.set(), set), mr.duration(), Math.min(mr.duration(), g.rootTraced)));
+                spansNodes(mr.set(), set), mr.duration(), Collective.after(mr.start(), mr.duration(), g.rootTracedStart)));
         double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
         if (waited > 0) {

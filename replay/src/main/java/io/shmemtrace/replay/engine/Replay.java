@@ -139,8 +139,8 @@ public final class Replay {
         this.observer = observer;
     }
 
-    /** Scales every CPU burst by bursts' factor (a what-if on the program). Call before {@link #run}. */
-    public void scaleBursts(Bursts bursts) {
+    /** Changes the CPU bursts as bursts says (a what-if on the program). Call before {@link #run}. */
+    public void changeBursts(Bursts bursts) {
         this.bursts = bursts;
     }
 
@@ -223,7 +223,8 @@ public final class Replay {
                 return false;
             }
             PsinsRecord r = s.current;
-            double burst = r.burstBefore() * cpuRatio[s.task] * (bursts == null ? 1 : bursts.factor(s.task, r));
+            double burst = r.burstBefore() * cpuRatio[s.task];
+            if (bursts != null) burst = bursts.burst(s.task, r, burst);
             MergedCalls.Fate fate = merged == null ? MergedCalls.Fate.KEEP : merged.fate(s.task, r);
             if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST) carried += burst;
             if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST || fate == MergedCalls.Fate.SKIP) continue;

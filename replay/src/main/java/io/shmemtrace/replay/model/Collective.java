@@ -12,8 +12,14 @@ import io.shmemtrace.merged.format.PsinsType;
  * @param bytes what this member's call moves (its record's bytes)
  * @param spansNodes the set has members on more than one node
  * @param traced this member's traced duration
- * @param tracedLeast the instance's least traced duration among its members (a broadcast: its root's): the call's
- *                    own cost as traced, without the waiting that the other members' durations hold
+ * @param tracedAfterLast this member's traced time in the call after the last member's traced arrival (a broadcast:
+ *                        after the root's), at most its traced duration: the call's own cost to it as traced, without
+ *                        the waiting for the others, and with the order the members left in
  */
 public record Collective(PsinsType type, int members, int rank, int root, long bytes, boolean spansNodes,
-                         double traced, double tracedLeast) {}
+                         double traced, double tracedAfterLast) {
+    /** What a member's traced call held after the traced arrival that released it (within its duration). */
+    public static double after(double start, double duration, double releasedAt) {
+        return Math.max(0, Math.min(duration, start + duration - releasedAt));
+    }
+}
