@@ -6,7 +6,7 @@
 # its trace, as the findings read it). Prints per example and PE count: the top finding (kind, PEs, region), the
 # windows (median and spread), the predicted and measured gains and their difference; and the load average. Not a
 # test: the figures depend on the machine and its load (2 PEs on 2 cores is the only fair size here).
-#   scripts/validate-findings.sh [OUT_DIR]     (after mvn package; RUNS=3, NPS="2 4")
+#   scripts/validate-findings.sh [OUT_DIR]     (after mvn package; RUNS=3, NPS="2 4", EXAMPLES="imbalance ..." for some)
 # Writes OUT_DIR/findings-validation.txt.
 set -e
 cd "$(dirname "$0")/.."
@@ -34,6 +34,7 @@ table="$out/findings-validation.txt"
 printf '%-10s %3s %-28s %13s %9s %13s %9s %11s %11s %8s %5s\n' example np "top finding" planted_ms spread_ms \
     fixed_ms spread_ms predicted_ms measured_ms diff load > "$table"
 echo "$catalogue" | while IFS='|' read -r name source args planted fixed; do
+    case " ${EXAMPLES:-$name} " in *" $name "*) ;; *) continue ;; esac
     oshcc -O2 -g -Idist/include -o "$out/bin/$name" "$source"
     for np in $nps; do
         for variant in planted fixed; do
