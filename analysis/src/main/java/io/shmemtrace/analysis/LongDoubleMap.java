@@ -11,6 +11,8 @@ public final class LongDoubleMap {
     private static final long EMPTY = -1;
     private long[] keys = new long[16];
     private double[] values = new double[16];
+    /** 64 less log2 of the capacity: a slot is the top bits of the key times the golden ratio (Fibonacci hashing). */
+    private int shift = 60;
     private int size;
 
     public LongDoubleMap() {
@@ -19,7 +21,7 @@ public final class LongDoubleMap {
 
     public void add(long key, double value) {
         int mask = keys.length - 1;
-        int i = (int) (mix(key) & mask);
+        int i = slot(key);
         while (keys[i] != EMPTY && keys[i] != key) i = (i + 1) & mask;
         if (keys[i] == EMPTY) {
             keys[i] = key;
@@ -32,7 +34,7 @@ public final class LongDoubleMap {
 
     public double get(long key) {
         int mask = keys.length - 1;
-        for (int i = (int) (mix(key) & mask); keys[i] != EMPTY; i = (i + 1) & mask) if (keys[i] == key) return values[i];
+        for (int i = slot(key); keys[i] != EMPTY; i = (i + 1) & mask) if (keys[i] == key) return values[i];
         return 0;
     }
 
@@ -63,13 +65,17 @@ public final class LongDoubleMap {
         double[] oldValues = values;
         keys = new long[oldKeys.length * 2];
         values = new double[oldKeys.length * 2];
+        shift--;
         Arrays.fill(keys, EMPTY);
         size = 0;
         for (int i = 0; i < oldKeys.length; i++) if (oldKeys[i] != EMPTY) add(oldKeys[i], oldValues[i]);
     }
 
-    private static long mix(long k) {
-        k *= 0x9E3779B97F4A7C15L;
-        return k ^ (k >>> 29);
+    /**
+     * The top bits of the product, which every bit of the key reaches (the low bits of a product, as masked before,
+     * depend only on the key's low bits: keys differing in their kind or call, packed high, all probed one slot).
+     */
+    private int slot(long key) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
     }
 }
