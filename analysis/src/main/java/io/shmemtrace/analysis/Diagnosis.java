@@ -10,7 +10,7 @@ import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.replay.engine.Bursts;
-import io.shmemtrace.replay.engine.MergedCalls;
+import io.shmemtrace.replay.engine.ChangedCalls;
 import io.shmemtrace.replay.engine.Observer;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -129,8 +129,8 @@ public final class Diagnosis {
         double unchanged = baseline();
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
         if (bursts != null) changed.changeBursts(bursts);
-        MergedCalls merged = w.calls(file);
-        if (merged != null) changed.mergeCalls(merged);
+        ChangedCalls merged = w.calls(file);
+        if (merged != null) changed.changeCalls(merged);
         return new Priced(w, unchanged, window(changed.run()));
     }
 

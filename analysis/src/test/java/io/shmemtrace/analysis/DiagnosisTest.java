@@ -182,6 +182,27 @@ class DiagnosisTest {
     }
 
     @Test
+    void aPutMadeNonBlockingOverlapsTheComputationBeforeItsQuiet() throws Exception {
+        // five steps: 1 ms of computing, a blocking put of 300 us, 200 us of computing, a quiet of 5 us, a barrier of
+        // 10 us. Posted, the put returns at once and lands 300 us after its start; the quiet waits for the last 100 us
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int k = 0; k < 5; k++) {
+            for (int pe = 0; pe < 2; pe++) run.call(pe, "shmem_putmem", MS, 300 * US, 1 - pe, 4096, 0x10000);
+            run.all("shmem_quiet", 200 * US, 5 * US);
+            run.all("shmem_barrier_all", 0, 10 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("nonblocking"))), (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("nonblocking:shmem_putmem"));
+            assertEquals(5 * (MS + 300 * US + 200 * US + 5 * US + 10 * US) * NS, p.unchanged(), EXACT);
+            assertEquals(5 * (MS + 300 * US + 10 * US) * NS, p.changed(), EXACT);
+            assertEquals("what-if nonblocking:shmem_quiet: shmem_quiet is not a blocking put or get with a posted form"
+                    + " (shmem_put, shmem_p, shmem_get, shmem_g and their typed forms are)", assertThrows(
+                    IllegalArgumentException.class, () -> d.price(WhatIf.parse("nonblocking:shmem_quiet"))).getMessage());
+        });
+    }
+
+    @Test
     void theTopFindingIsTheImbalanceWithItsPricedFix() throws Exception {
         diagnose(steps("findings", 1 * MS, 3 * MS, 1 * MS, 1 * MS), (f, d, r) -> {
             List<Finding> findings = Findings.of(f, d, r, new Names(f, n -> { }));

@@ -36,6 +36,9 @@ import java.util.function.Consumer;
  * least {@value #RUN_MIN_TRANSFERS} transfers, {@value #RUN_MIN_COLLECTIVES} collectives a run on average, with only a
  * loop's computation between them), by at least {@value #MIN_SHARE_PERCENT} % of the window on one PE; priced by
  * merging each run into one call;
+ * <li><b>blocking-transfers</b>: a call's blocking puts or gets (in a region) on the critical path for at least
+ * {@value #COMMUNICATION_MIN_PERCENT} % of the window; priced by making them posted (completed at the next completing
+ * call);
  * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window;
  * ranked by what it would save beyond the fixes of the program's own communication (the two rules above): a bound
  * the program's own fixes reach in part, not a fix of its own.
@@ -74,10 +77,12 @@ public final class Findings {
             f.lateWriters();
             f.lockContention();
             f.runsOfCalls();
+            f.blockingTransfers();
             f.communication();
         }
         double programsOwn = f.findings.stream().filter(x -> x.kind().equals("small-transfers")
-                || x.kind().equals("repeated-collectives")).mapToDouble(Finding::rank).sum();
+                || x.kind().equals("repeated-collectives") || x.kind().equals("blocking-transfers"))
+                .mapToDouble(Finding::rank).sum();
         f.findings.sort(Comparator.comparingDouble((Finding x) -> x.kind().equals("communication")
                 ? x.rank() - programsOwn : x.rank()).reversed());
         return f.findings;
@@ -236,6 +241,29 @@ public final class Findings {
                     + " shmem_putmem, or its _nbi form if it can overlap)";
             add(collective ? "repeated-collectives" : "small-transfers", what, pes, region, site, most, cause, fix,
                     merging(runs, names));
+        }
+    }
+
+    private void blockingTransfers() throws IOException, PsinsFormatException, MachineException, ReplayException {
+        Map<Activity, Double> onPath = new HashMap<>(); // by call and region
+        result.path().byActivity().forEach((a, s) -> {
+            if (a.kind() == Activity.Kind.CALL && WhatIf.blocking(names.type(a.call()))) {
+                onPath.merge(new Activity(-1, a.kind(), a.call(), a.region(), -1), s, Double::sum);
+            }
+        });
+        for (Map.Entry<Activity, Double> e : onPath.entrySet()) {
+            if (e.getValue() < COMMUNICATION_MIN_PERCENT / 100.0 * window) continue;
+            Activity a = e.getKey();
+            String call = names.call(a.call()), region = names.region(a.region());
+            boolean get = names.type(a.call()) == io.shmemtrace.merged.format.PsinsType.GET
+                    || names.type(a.call()) == io.shmemtrace.merged.format.PsinsType.G;
+            add("blocking-transfers", "blocking " + call + " calls" + (region == null ? "" : " in region " + region)
+                            + " take " + Names.time(e.getValue()) + " of the critical path", List.of(), region, null,
+                    e.getValue(), get ? "each waits for its data to come back before the PE goes on"
+                            : "each returns only once its data has left the PE's buffer",
+                    "post them with the _nbi calls (shmem_putmem_nbi, shmem_getmem_nbi or their typed forms) and complete"
+                            + " them later with shmem_quiet, computing meanwhile", WhatIf.nonblocking(call, region != null ? region
+                            : names.hasRegions() ? "-" : null));
         }
     }
 

@@ -25,7 +25,12 @@ public final class Names {
 
     /** What kind of call it is (the merged run's payload: RMA, COLLECTIVE, LOCK, ...), or null for none. */
     public io.shmemtrace.merged.format.PsinsType.Payload payload(int call) {
-        return call >= 0 && call < types.size() ? types.get(call).payload() : null;
+        return type(call) == null ? null : type(call).payload();
+    }
+
+    /** The call's record type, or null for none. */
+    public io.shmemtrace.merged.format.PsinsType type(int call) {
+        return call >= 0 && call < types.size() ? types.get(call) : null;
     }
 
     /** Whether the run has regions. */

@@ -7,7 +7,7 @@ import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.merged.read.PsinsRecord;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.TaskEntry;
-import io.shmemtrace.replay.engine.MergedCalls;
+import io.shmemtrace.replay.engine.ChangedCalls;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -20,7 +20,7 @@ import java.util.Map;
  * bytes). A collective's runs are cut where any member's is (each member then merges the same instances, or the
  * replay would wait for a collective some member never makes). Runs in PEs with threads are left as they are.
  */
-final class MergedRuns implements MergedCalls {
+final class MergedRuns implements ChangedCalls {
     /** Longs per run: first event, last event, bytes, the mean duration's bits. */
     private static final int RUN = 4;
 

@@ -1,10 +1,11 @@
 package io.shmemtrace.analysis.whatif;
 
 import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.replay.engine.Bursts;
-import io.shmemtrace.replay.engine.MergedCalls;
+import io.shmemtrace.replay.engine.ChangedCalls;
 import java.io.IOException;
 import io.shmemtrace.replay.model.CommModel;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.Locale;
  * <li>{@code aggregate:CALL[:REGION]}: each run of CALL's calls (in REGION) made one call carrying the run's bytes
  * ({@link CallRuns}: consecutive calls of one site, to one target or on one PE set, with only a loop's computation
  * between them);
+ * <li>{@code nonblocking:CALL[:REGION]}: CALL's blocking puts and gets (in REGION) made posted, completed at the next
+ * call that completes transfers ({@link PostedCalls});
  * <li>{@code defer:REGION[:PE]}: the computation in REGION (PE's only) done after the writes or the lock release
  * that follow it ({@link DeferredBursts}: a flag written earlier, a critical section left earlier);
  * <li>{@code ideal-network}: communication free, synchronisation kept (Dimemas's ideal);
@@ -27,10 +30,10 @@ import java.util.Locale;
  * </ul>
  */
 public record WhatIf(Kind kind, String call, String region, int pe) {
-    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, DEFER, IDEAL_NETWORK, IDEAL_CPU }
+    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, NONBLOCKING, DEFER, IDEAL_NETWORK, IDEAL_CPU }
 
     public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region),"
-            + " aggregate:CALL[:REGION], defer:REGION[:PE], ideal-network, ideal-cpu";
+            + " aggregate:CALL[:REGION], nonblocking:CALL[:REGION], defer:REGION[:PE], ideal-network, ideal-cpu";
 
     public static WhatIf balance(String region) {
         return new WhatIf(Kind.BALANCE, null, region, -1);
@@ -38,6 +41,10 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
 
     public static WhatIf aggregate(String call, String region) {
         return new WhatIf(Kind.AGGREGATE, call, region, -1);
+    }
+
+    public static WhatIf nonblocking(String call, String region) {
+        return new WhatIf(Kind.NONBLOCKING, call, region, -1);
     }
 
     public static WhatIf defer(String region, int pe) {
@@ -66,9 +73,10 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                     throw bad(spec);
                 }
             }
-            case "aggregate" -> {
+            case "aggregate", "nonblocking" -> {
                 if (p.length < 2 || p.length > 3 || p[1].isEmpty() || (p.length == 3 && p[2].isEmpty())) throw bad(spec);
-                return aggregate(p[1], p.length == 3 ? p[2] : null);
+                return new WhatIf(p[0].equalsIgnoreCase("aggregate") ? Kind.AGGREGATE : Kind.NONBLOCKING, p[1],
+                        p.length == 3 ? p[2] : null, -1);
             }
             case "defer" -> {
                 if (p.length < 2 || p.length > 3 || p[1].isEmpty() || p[1].equals("-")) throw bad(spec); // a region
@@ -102,6 +110,7 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
             case BALANCE -> region == null ? "balance" : "balance:" + region;
             case REMOVE_DELAY -> "remove-delay:" + pe + ":" + region;
             case AGGREGATE -> "aggregate:" + call + (region == null ? "" : ":" + region);
+            case NONBLOCKING -> "nonblocking:" + call + (region == null ? "" : ":" + region);
             case DEFER -> "defer:" + region + (pe < 0 ? "" : ":" + pe);
             case IDEAL_NETWORK -> "ideal-network";
             case IDEAL_CPU -> "ideal-cpu";
@@ -118,6 +127,8 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                     : "in region " + region) + " brought to the mean across PEs";
             case AGGREGATE -> "each run of " + call + " calls" + (region == null ? "" : region.equals("-")
                     ? " outside regions" : " in region " + region) + " made one call";
+            case NONBLOCKING -> call + " made non-blocking" + (region == null ? "" : region.equals("-")
+                    ? " outside regions" : " in region " + region) + " (posted, completed at the next completing call)";
             case DEFER -> (pe < 0 ? "the" : "PE " + pe + "'s") + " computation in region " + region + " done after the"
                     + " writes or lock release that follow it";
             case IDEAL_NETWORK -> "communication free, synchronisation kept (ideal network)";
@@ -133,16 +144,30 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
     /**
      * The change to the calls (null: none); IllegalArgumentException naming a call or region the run does not have.
      */
-    public MergedCalls calls(PsinsFile file) throws IOException, PsinsFormatException {
-        if (kind != Kind.AGGREGATE) return null;
+    public ChangedCalls calls(PsinsFile file) throws IOException, PsinsFormatException {
+        if (kind != Kind.AGGREGATE && kind != Kind.NONBLOCKING) return null;
         int index = -1;
         for (CallEntry c : file.calls()) if (c.name().equals(call)) index = c.index();
         if (index < 0) throw new IllegalArgumentException("what-if " + spec() + ": the run makes no call " + call);
-        if (!CallRuns.mergeable(file.calls().get(index).type())) {
+        int in = region == null ? -2 : regionIndex(file.regionNames());
+        PsinsType type = file.calls().get(index).type();
+        if (kind == Kind.NONBLOCKING) {
+            if (!blocking(type)) {
+                throw new IllegalArgumentException("what-if " + spec() + ": " + call + " is not a blocking put or get"
+                        + " with a posted form (shmem_put, shmem_p, shmem_get, shmem_g and their typed forms are)");
+            }
+            return new PostedCalls(index, in);
+        }
+        if (!CallRuns.mergeable(type)) {
             throw new IllegalArgumentException("what-if " + spec() + ": " + call + " calls cannot be merged (transfers and"
                     + " the collectives that move data can)");
         }
-        return MergedRuns.of(file, index, region == null ? -2 : regionIndex(file.regionNames()));
+        return MergedRuns.of(file, index, in);
+    }
+
+    /** Whether calls of this type are blocking puts or gets that have a posted form. */
+    public static boolean blocking(PsinsType type) {
+        return type == PsinsType.PUT || type == PsinsType.P || type == PsinsType.GET || type == PsinsType.G;
     }
 
     /**

@@ -39,6 +39,10 @@ public final class PsinsRecord {
     int cmp;
     long value;
     int site = -1;
+    /** Set by {@link #makePosted}, cleared with every new event. */
+    boolean madePosted;
+    /** A completion key no event has: completed by the task's next call that completes transfers. */
+    public static final int COMPLETED_BY_NEXT = Integer.MAX_VALUE;
     int region = -1;
     int enclosing = -1;
 
@@ -70,6 +74,7 @@ public final class PsinsRecord {
         c.target = target;
         c.bytes = bytes;
         c.flags = flags;
+        c.madePosted = madePosted;
         c.completion = completion;
         c.set = set;
         c.root = root;
@@ -138,6 +143,7 @@ public final class PsinsRecord {
         this.site = site;
         this.enclosing = enclosing;
         this.repeats = 0;
+        this.madePosted = false;
         this.address = 0;
         this.signal = 0;
         this.region = -1;
@@ -198,6 +204,30 @@ public final class PsinsRecord {
         this.bytes = bytes;
         this.duration = duration;
         return this;
+    }
+
+    /**
+     * A what-if's change to a blocking put or get: made its posted (_nbi) form, completed by the next call that completes
+     * transfers ({@link #COMPLETED_BY_NEXT}); its duration stays the blocking call's (what a model of the traced times
+     * takes for its transfer). False for a call with no posted form (strided, signals, atomics).
+     */
+    public boolean makePosted() {
+        PsinsType posted = switch (type) {
+            case PUT, P -> PsinsType.PUT_NBI;
+            case GET, G -> PsinsType.GET_NBI;
+            default -> null;
+        };
+        if (posted == null) return false;
+        if (type == PsinsType.GET || type == PsinsType.G) completion = COMPLETED_BY_NEXT; // a put's is already deferred
+        type = posted;
+        flags = rmaFlags(posted, false, onContext());
+        madePosted = true;
+        return true;
+    }
+
+    /** Whether a what-if made this blocking call posted ({@link #makePosted}). */
+    public boolean madePosted() {
+        return madePosted;
     }
 
     public PsinsRecord repeat(long repeats) {

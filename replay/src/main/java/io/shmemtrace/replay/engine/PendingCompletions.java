@@ -67,6 +67,7 @@ final class PendingCompletions {
     /** Whether the entry's key is one of those record r completes ({@link PsinsRecord#completesKey}). */
     private static boolean completedBy(long entry, PsinsRecord r, int keys) {
         int key = completionOf(entry);
+        if (key == PsinsRecord.COMPLETED_BY_NEXT) return true; // made posted by a what-if: any completing call
         for (int k = 0; k < keys; k++) if (key == (int) r.completesKey(k)) return true;
         return false;
     }

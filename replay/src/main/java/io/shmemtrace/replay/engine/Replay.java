@@ -79,8 +79,8 @@ public final class Replay {
     private Observer observer;
     /** A what-if's change to the program's bursts, or null. */
     private Bursts bursts;
-    /** A what-if's change to the program's calls (runs merged into one), or null. */
-    private MergedCalls merged;
+    /** A what-if's change to the program's calls (runs merged into one, transfers made posted), or null. */
+    private ChangedCalls merged;
 
     public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
         this.file = file;
@@ -144,8 +144,8 @@ public final class Replay {
         this.bursts = bursts;
     }
 
-    /** Merges runs of calls into one as merged says (a what-if on the program). Call before {@link #run}. */
-    public void mergeCalls(MergedCalls merged) {
+    /** Changes the program's calls as merged says (a what-if on the program). Call before {@link #run}. */
+    public void changeCalls(ChangedCalls merged) {
         this.merged = merged;
     }
 
@@ -225,12 +225,12 @@ public final class Replay {
             PsinsRecord r = s.current;
             double burst = r.burstBefore() * cpuRatio[s.task];
             if (bursts != null) burst = bursts.burst(s.task, r, burst);
-            MergedCalls.Fate fate = merged == null ? MergedCalls.Fate.KEEP : merged.fate(s.task, r);
-            if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST) carried += burst;
-            if (fate == MergedCalls.Fate.SKIP_KEEPING_BURST || fate == MergedCalls.Fate.SKIP) continue;
+            ChangedCalls.Fate fate = merged == null ? ChangedCalls.Fate.KEEP : merged.fate(s.task, r);
+            if (fate == ChangedCalls.Fate.SKIP_KEEPING_BURST) carried += burst;
+            if (fate == ChangedCalls.Fate.SKIP_KEEPING_BURST || fate == ChangedCalls.Fate.SKIP) continue;
             s.hasCurrent = true;
             s.readyAt = r.type() == PsinsType.INIT ? Math.max(s.clock, r.start())
-                    : s.clock + carried + (fate == MergedCalls.Fate.CARRY ? 0 : burst);
+                    : s.clock + carried + (fate == ChangedCalls.Fate.CARRY ? 0 : burst);
             if (horizon != null) horizon.set(s.index, r.start());
             return true;
         }

@@ -52,7 +52,7 @@ final class Transfers implements Handler {
         }
         boolean same = target.sameNode(s.task, r.target());
         Rma call = new Rma(r.type().pricedAs(), s.task, r.target(), r.bytes(), same, r.duration(),
-                !replay.heap(s.task).contains(r.address()));
+                !replay.heap(s.task).contains(r.address()), r.madePosted());
         RmaCost cost = model.rma(call, start);
         double landed = start + cost.complete(), visible = start + cost.visible();
         if (fenceOrder != null && !call.isGet() && !model.seesWritesAsTraced()) { // in the order fences give them
@@ -62,7 +62,7 @@ final class Transfers implements Handler {
             fenceOrder.wrote(s.task, r.target(), landed);
         }
         // a deferred call's completion keys what completes it (-1: nothing does); a key may be its own event (a group's first)
-        if (r.completion() >= 0 && r.call().deferred()) completions.add(s, r, call, landed);
+        if (r.completion() >= 0 && (r.call().deferred() || r.madePosted())) completions.add(s, r, call, landed);
         if (!call.isGet()) memoryWaits.wrote(s, r.target(), r.address(), r.bytes(), r.start(), start, visible);
         // The signal word is written after the data, and seen with it.
         if (r.type().signals()) memoryWaits.wrote(s, r.target(), r.signal(), Long.BYTES, r.start(), start, visible);

@@ -36,7 +36,8 @@ public class MeasuredModel implements CommModel {
 
     @Override
     public RmaCost rma(Rma call, double start) {
-        return new RmaCost(call.traced(), call.traced());
+        // a blocking call made posted: its post free (the bound of what overlap buys), its transfer as long as traced
+        return new RmaCost(call.madePosted() ? 0 : call.traced(), call.traced());
     }
 
     @Override

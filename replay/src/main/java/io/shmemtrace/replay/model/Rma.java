@@ -9,9 +9,10 @@ import io.shmemtrace.merged.format.PsinsType;
  * @param sameNode source and target on one node
  * @param traced the call's traced duration
  * @param staticData its symmetric address is static data (a global), not in the symmetric heap
+ * @param madePosted a blocking call a what-if made posted: traced is the blocking call's duration
  */
 public record Rma(PsinsType type, int source, int target, long bytes, boolean sameNode, double traced,
-                  boolean staticData) {
+                  boolean staticData, boolean madePosted) {
     public boolean isGet() {
         return type == PsinsType.GET || type == PsinsType.GET_NBI || type == PsinsType.G || type == PsinsType.IGET;
     }

@@ -1,0 +1,27 @@
+package io.shmemtrace.analysis.whatif;
+
+import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.replay.engine.ChangedCalls;
+
+/**
+ * The {@code nonblocking} what-if: one call's blocking puts and gets (in one region) made their posted (_nbi) form,
+ * completed at the next call that completes transfers ({@link PsinsRecord#makePosted}): on the traced times their post
+ * costs nothing and their transfer lands as late as the blocking call returned (the bound of what overlapping them
+ * buys); a machine model prices the posted call.
+ */
+final class PostedCalls implements ChangedCalls {
+    private final int call;
+    /** -2: in any region; -1: outside every region. */
+    private final int region;
+
+    PostedCalls(int call, int region) {
+        this.call = call;
+        this.region = region;
+    }
+
+    @Override
+    public Fate fate(int task, PsinsRecord r) {
+        if (r.call() == null || r.call().index() != call || (region != -2 && r.enclosingRegion() != region)) return Fate.KEEP;
+        return r.makePosted() ? Fate.POSTED : Fate.KEEP;
+    }
+}
