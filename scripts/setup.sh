@@ -28,6 +28,8 @@ if [ "${SHMEMTRACE_SETUP:-}" = tests ]; then
   /usr/bin/python3 -c "import otf2" 2>/dev/null || missing="$missing python3-otf2"
   command -v ltrace >/dev/null 2>&1 || missing="$missing ltrace"
   command -v strace >/dev/null 2>&1 || missing="$missing strace"
+  command -v ip >/dev/null 2>&1 || missing="$missing iproute2" # the hosts of the multi-host tests (scripts/hosts.sh)
+  command -v nsenter >/dev/null 2>&1 || missing="$missing util-linux"
 fi
 # What scripts/build-sos.sh needs to build Sandia OpenSHMEM: libfabric (its transport), PMIx (its launcher
 # interface, served by Open MPI's mpirun), the autotools of its autogen.sh.

@@ -43,6 +43,9 @@ final class SummaryReport extends Report {
     private final Supplier<RunFindings.View> findings;
     /** Per trace file, its init on the run's time base: the run's window is on it. */
     private java.util.Map<java.nio.file.Path, Long> offsets = java.util.Map.of();
+    /** The PEs of each host, in the order the hosts come (the job section's hosts line). */
+    private final Map<String, List<Integer>> pesByHost = new java.util.LinkedHashMap<>();
+    private static final int HOSTS_LISTED = 8;
 
     /**
      * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
@@ -61,6 +64,10 @@ final class SummaryReport extends Report {
         listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
         offsets = RunTimeBase.initOffsets(run);
         untraced = RunFiles.untraced(run);
+        for (TraceRun.Input in : run.inputs()) {
+            pesByHost.computeIfAbsent(in.header().host(), k -> new ArrayList<>()).add(in.pe());
+        }
+        pesByHost.values().forEach(java.util.Collections::sort);
     }
 
     @Override
@@ -141,11 +148,28 @@ final class SummaryReport extends Report {
         }
         detail.forEach((pe, stats) -> printStats("PE " + pe, stats, false));
         printStats("job (" + job.pes + " PEs)", job, true);
+        out.println(hostsLine());
         if (all.size() > 1) {
             printAcrossPes();
             printMostInShmem();
         }
         matrix.print(out);
+    }
+
+    /** "hosts: 2 (st-h0: PEs 0, 2; st-h1: PEs 1, 3)": where the PEs ran, by the hosts their traces name. */
+    private String hostsLine() {
+        StringBuilder s = new StringBuilder("  hosts: " + pesByHost.size() + " (");
+        int listed = 0;
+        for (Map.Entry<String, List<Integer>> h : pesByHost.entrySet()) {
+            if (listed++ == HOSTS_LISTED) {
+                s.append("; ... and ").append(pesByHost.size() - HOSTS_LISTED).append(" more");
+                break;
+            }
+            if (listed > 1) s.append("; ");
+            s.append(h.getKey()).append(": PE").append(h.getValue().size() == 1 ? " " : "s ")
+                    .append(TraceRun.ranges(h.getValue()));
+        }
+        return s.append(')').toString();
     }
 
     private void printStats(String title, PeStats s, boolean summed) {

@@ -79,8 +79,20 @@ public record Machine(int nodes, int coresPerNode, double networkBandwidth, doub
 
     /** A machine of one node holding every task, with no costs: for models that read none (measured). */
     public static Machine unlimited(int tasks) {
+        return unlimited(tasks, null);
+    }
+
+    /**
+     * The machine the run ran on, with no costs: each task on the node of its traced host (nodeOfTask, numbered from 0;
+     * null: one node holding every task), so that on-node and off-node are the run's own.
+     */
+    public static Machine unlimited(int tasks, int[] nodeOfTask) {
+        int nodes = 1;
+        if (nodeOfTask != null) for (int n : nodeOfTask) nodes = Math.max(nodes, n + 1);
         Node n = new Node(DEFAULT_NODE, Math.max(1, tasks), 1, 1, Double.POSITIVE_INFINITY, 0, 1.0, 0);
-        return new Machine(1, Math.max(1, tasks), Double.POSITIVE_INFINITY, 0, 1, Map.of(DEFAULT_NODE, n), List.of(),
-                Map.of(), "(no machine file)");
+        List<MapLine> map = new java.util.ArrayList<>();
+        if (nodeOfTask != null) for (int t = 0; t < nodeOfTask.length; t++) map.add(new MapLine(t, nodeOfTask[t], 0));
+        return new Machine(nodes, Math.max(1, tasks), Double.POSITIVE_INFINITY, 0, 1, Map.of(DEFAULT_NODE, n), map,
+                Map.of(), "(no machine file: the traced hosts)");
     }
 }

@@ -19,17 +19,29 @@ import java.io.IOException;
 public final class Simulation {
     private Simulation() {}
 
-    /** A replay of f under model on machine (null: no machine file, every task its own node, no limits). */
+    /** A replay of f under model on machine (null: no machine file; the traced hosts as its nodes, no limits). */
     public static Replay replay(PsinsFile f, CommModel model, Machine machine)
             throws IOException, PsinsFormatException, MachineException {
         int tasks = f.header().tasks();
-        Machine m = machine != null ? machine : Machine.unlimited(tasks);
+        Machine m = machine != null ? machine : Machine.unlimited(tasks, tracedHosts(f));
         Target target = new Target(m, m.placement(tasks));
         model.configure(target);
         MachineFile.Progress transfers = MachineFile.progress(m);
         Replay replay = new Replay(f, model, target);
         if (model.usesMachineProgress() && transfers.any()) replay.completionsNeedTarget(transfers.heap(), transfers.staticData());
         return replay;
+    }
+
+    /** Each task's traced host, numbered in the run's host table; null when the table does not place every task. */
+    static int[] tracedHosts(PsinsFile f) {
+        int tasks = f.header().tasks();
+        int[] node = new int[tasks];
+        java.util.Arrays.fill(node, -1);
+        for (int h = 0; h < f.hosts().size(); h++) {
+            for (int pe : f.hosts().get(h).pes()) if (pe >= 0 && pe < tasks) node[pe] = h;
+        }
+        for (int n : node) if (n < 0) return null;
+        return node;
     }
 
     /** Why a merged run cannot be replayed faithfully, or null. */

@@ -133,7 +133,6 @@ public final class Shmemsim implements Callable<Integer> {
                 return 1;
             }
             int tasks = f.header().tasks();
-            Machine m = machine != null ? machine : Machine.unlimited(tasks);
             Replay replay;
             try {
                 replay = Simulation.replay(f, model, machine);
@@ -147,8 +146,8 @@ public final class Shmemsim implements Callable<Integer> {
             replay.onWait(waits);
             Replay.Result result = replay.run();
             progress.done();
-            String machineName = machine != null ? machineFile.getFileName() + " (" + m.nodeCount(tasks) + " node"
-                    + (m.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
+            String machineName = machine != null ? machineFile.getFileName() + " (" + machine.nodeCount(tasks) + " node"
+                    + (machine.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
             Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
             List<Diagnosis.Priced> priced = new ArrayList<>();
             try {
