@@ -3,9 +3,13 @@
 # CLOCK_MONOTONIC (a time namespace, offset from this machine's) and a veth link to one bridge (optionally limited
 # by tc tbf), and an oshrun that starts one job's PEs across them through Open MPI's rsh launcher
 # (scripts/host-agent.sh enters a host's namespaces). As root.
-#   scripts/hosts.sh up N [--rate RATE] [--monotonic "S0 S1 ..."]   hosts PREFIX0 .. PREFIX(N-1)
+#   scripts/hosts.sh up N [--rate RATE] [--monotonic "S0 S1 ..."] [--faketime "SPEC0,SPEC1,..."]
+#        makes hosts PREFIX0 .. PREFIX(N-1)
 #        --rate RATE: each host's link limited to RATE (tc's units: 100mbit, 1gbit); default: unlimited
 #        --monotonic: each host's CLOCK_MONOTONIC offset in seconds (default 1000 x (i + 1): no two alike)
+#        --faketime: each host's clocks as libfaketime's FAKETIME makes them ("+0.005 x1.0001": 5 ms ahead, 100
+#          ppm fast; empty: the machine's); its processes run under it (CLOCK_MONOTONIC too: it then follows the
+#          faked CLOCK_REALTIME, and the TSC-based tracer's calibration against it drifts as a host's would)
 #   scripts/hosts.sh down          removes every host it made, its links, mounts and processes (safe to run again)
 #   scripts/hosts.sh list          the hosts that are up, one per line
 #   scripts/hosts.sh oshrun ARGS   oshrun across the hosts: PEs placed round-robin (PE i on host i mod N), UCX over
@@ -27,6 +31,7 @@ down() {
         [ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
         ip netns del "$h" 2>/dev/null || true
     done
+    rm -f "$state"/*.env
     for f in "$state"/*.uts "$state"/*.time; do
         [ -e "$f" ] || continue
         umount "$f" 2>/dev/null || true
@@ -45,10 +50,12 @@ up() {
     shift
     rate=""
     offsets=""
+    faketimes=""
     while [ $# -gt 0 ]; do
         case $1 in
             --rate) rate=$2; shift 2 ;;
             --monotonic) offsets=$2; shift 2 ;;
+            --faketime) faketimes=$2; shift 2 ;;
             *) echo "hosts.sh: unknown option $1" >&2; exit 2 ;;
         esac
     done
@@ -79,6 +86,12 @@ up() {
         [ -n "$offset" ] || offset=$((1000 * (i + 1)))
         touch "$state/$h.uts" "$state/$h.time"
         unshare --uts="$state/$h.uts" --time="$state/$h.time" --monotonic "$offset" --boottime "$offset" hostname "$h"
+        fake=$(echo "$faketimes" | awk -F, -v i="$((i + 1))" '{ print $i }')
+        if [ -n "$fake" ]; then
+            lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -1)
+            [ -n "$lib" ] || { echo "hosts.sh: --faketime needs libfaketime (apt-get install faketime)" >&2; exit 1; }
+            printf 'FAKETIME=%s\nLD_PRELOAD=%s\n' "$fake" "$lib" > "$state/$h.env"
+        fi
         i=$((i + 1))
     done
 }
@@ -96,5 +109,5 @@ case ${1:-} in
         exec oshrun $root --oversubscribe --map-by node --host "$list" \
             --mca plm_rsh_agent "$here/host-agent.sh" --mca oob_tcp_if_include 10.77.0.0/24 \
             -x UCX_TLS=tcp,self -x UCX_NET_DEVICES=hostlink -x SHMEMTRACE_HOSTS_PREFIX="$prefix" "$@" ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
