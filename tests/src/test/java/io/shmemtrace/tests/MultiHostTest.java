@@ -33,6 +33,73 @@ class MultiHostTest {
     @RegisterExtension
     final Hosts hosts = new Hosts();
 
+    /**
+     * Clocks that disagree: host 1's clocks 5 ms ahead and 1000 ppm fast (libfaketime; as much drift in this 2 s run
+     * as 100 ppm in 20 s), every host's monotonic clock 1,000 s from the next. After the merge every PE leaves every
+     * barrier after the last one arrived (before the barrier band alignment, such a run had exits 44 us before the last
+     * arrival); waits that return before their flag's put are counted (the next constraints to add).
+     */
+    @org.junit.jupiter.api.Test
+    void theMergedRunKeepsCausalityWhenClocksDisagree() throws Exception {
+        String fake = "+0.005 x1.001";
+        hosts.up(2, "--faketime", "," + fake);
+        System.out.println("MultiHostTest: host st-h1 clocks " + fake + "; monotonic offsets 1000 s, 2000 s");
+        Path dir = Workspace.freshDir("multi-host-clocks");
+        Path trace = dir.resolve("trace");
+        Path program = Programs.example("examples/c/lateflag.c", "-I" + Workspace.DIST.resolve("include"));
+        hosts.traced(PES, trace, program, "40", "200000").runOk();
+        Path merged = dir.resolve("run.psins");
+        String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
+        Command.of(psins, "-q", "-o", merged.toString(), trace.toString()).runOk();
+        List<String> text = Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList();
+        text.stream().filter(l -> l.startsWith("# task")).forEach(l -> System.out.println("MultiHostTest: " + l));
+
+        java.util.Map<Integer, List<double[]>> barriers = new java.util.TreeMap<>(), waits = new java.util.TreeMap<>();
+        java.util.Map<Integer, List<Double>> putsTo = new java.util.TreeMap<>(); // PE 0's p calls by target: starts
+        java.util.regex.Pattern record = java.util.regex.Pattern.compile(
+                "(\\d+) #\\d+ (\\S+) \\S+ t=([0-9.]+) d=([0-9.]+)(?: target=(\\d+))?.*");
+        for (String line : text) {
+            java.util.regex.Matcher m = record.matcher(line);
+            if (!m.matches()) continue;
+            int task = Integer.parseInt(m.group(1));
+            double start = Double.parseDouble(m.group(3)), end = start + Double.parseDouble(m.group(4));
+            switch (m.group(2)) {
+                case "barrier_all" -> barriers.computeIfAbsent(task, k -> new java.util.ArrayList<>()).add(new double[] {start, end});
+                case "wait" -> waits.computeIfAbsent(task, k -> new java.util.ArrayList<>()).add(new double[] {start, end});
+                case "p" -> putsTo.computeIfAbsent(Integer.parseInt(m.group(5)), k -> new java.util.ArrayList<>()).add(start);
+                default -> { }
+            }
+        }
+        int instances = barriers.get(0).size();
+        assertEquals(41, instances, "one barrier after init, one a step");
+        for (int k = 0; k < instances; k++) {
+            double lastArrival = 0, firstExit = Double.MAX_VALUE;
+            for (List<double[]> b : barriers.values()) {
+                lastArrival = Math.max(lastArrival, b.get(k)[0]);
+                firstExit = Math.min(firstExit, b.get(k)[1]);
+            }
+            assertTrue(firstExit >= lastArrival, "barrier " + k + ": a PE left at " + firstExit + " s, before the last"
+                    + " arrived at " + lastArrival + " s");
+        }
+        // Waits after their writes: not yet guaranteed (the alignment's constraints are the barriers; a write and
+        // the wait it released are the next ones to add, docs/cluster.md): counted and printed, not asserted.
+        int early = 0;
+        double worst = 0;
+        for (int pe = 1; pe < PES; pe++) {
+            List<double[]> w = waits.get(pe);
+            assertEquals(40, w.size());
+            for (int k = 0; k < w.size(); k++) {
+                double flagPut = putsTo.get(pe).get(2 * k + 1); // a step's puts to a PE: the value, then the flag
+                if (w.get(k)[1] < flagPut) {
+                    early++;
+                    worst = Math.max(worst, flagPut - w.get(k)[1]);
+                }
+            }
+        }
+        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits returned before their flag's put"
+                + " started (worst by %.1f us)%n", early, 40 * (PES - 1), worst * 1e6);
+    }
+
     @ParameterizedTest(name = "{0} hosts")
     @ValueSource(ints = {2, 4})
     void everyViewNamesTheRealHosts(int n) throws Exception {

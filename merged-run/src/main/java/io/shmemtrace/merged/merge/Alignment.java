@@ -11,8 +11,11 @@ import java.util.Arrays;
 
 /**
  * Puts every PE's times on one time base (FORMAT.md, "Time"): the header clocks ({@link HeaderClocks}), exact on
- * one host; on several hosts CLOCK_REALTIME, whose hosts may disagree. The barrier step then lines up the end of every PE's first shmem_barrier_all, the one instant all PEs share, and keeps
- * the shift per PE for the index.
+ * one host; on several hosts CLOCK_REALTIME, whose hosts may disagree. The barrier step then corrects each host's
+ * clock against the first PE's host from the run's barriers ({@link HostClocks}: an offset and a drift that leave no
+ * barrier with a PE leaving before another arrived); where the PEs' barriers do not match (different counts), it
+ * lines up the end of every PE's first shmem_barrier_all instead. The constant part of the correction is the shift
+ * per PE the index keeps; the drift is applied to the PE's times by the merge ({@link #corrected}).
  */
 public final class Alignment {
     /** What the user asked for: auto = barrier step only when the PEs ran on more than one host. */
@@ -25,6 +28,12 @@ public final class Alignment {
     private final long baseRealNs;
     /** End of each PE's first shmem_barrier_all on the header-clock base, or Long.MIN_VALUE. */
     private final long[] firstBarrierEnd;
+    /** Each PE's host (an index), and its barriers counted by the pre-pass. */
+    private final int[] hostOf;
+    private final int hosts;
+    private final long[] barriers;
+    /** Per host, its clock against the reference host's, from the barriers; null without them. */
+    private HostClocks.Line[] lines;
 
     Alignment(TraceRun.Input[] byPe, Mode mode) {
         TraceHeader[] headers = new TraceHeader[byPe.length];
@@ -36,6 +45,13 @@ public final class Alignment {
         this.baseRealNs = clocks.baseRealNs();
         this.firstBarrierEnd = new long[byPe.length];
         Arrays.fill(firstBarrierEnd, Long.MIN_VALUE);
+        this.hostOf = new int[byPe.length];
+        java.util.Map<String, Integer> hostIndex = new java.util.HashMap<>();
+        for (int pe = 0; pe < byPe.length; pe++) {
+            hostOf[pe] = headers[pe] == null ? -1 : hostIndex.computeIfAbsent(headers[pe].host(), k -> hostIndex.size());
+        }
+        this.hosts = hostIndex.size();
+        this.barriers = new long[byPe.length];
     }
 
     public AlignmentMethod method() {
@@ -58,24 +74,60 @@ public final class Alignment {
     }
 
     /**
-     * Finds every PE's first shmem_barrier_all before the merge (a merge handed to a converter as it is made needs
-     * every time final from the first PE on): each trace read from its start up to it, in the merge's order. A
-     * trace that does not open is left to the merge to report.
+     * Reads every PE's barriers before the merge (every time must be final from the first PE on: the merge hands
+     * records to a converter as it makes them): each trace once, in the merge's order; then each host's clock line.
+     * A trace that does not open is left to the merge to report.
      */
-    void findFirstBarriers(TraceRun.Input[] byPe) throws IOException {
+    void findBarriers(TraceRun.Input[] byPe) throws IOException {
+        HostClocks clocks = new HostClocks(Math.max(1, hosts));
         for (int pe = 0; pe < byPe.length; pe++) {
             if (byPe[pe] == null) continue;
             int p = pe;
             try (TraceFile file = TraceFile.open(byPe[pe].path())) {
                 file.readUntil(e -> {
-                    boolean barrier = e.repeats() == 0 && PsinsType.of(e.def()) == PsinsType.BARRIER_ALL;
-                    if (barrier) firstBarrier(p, initOffsetNs[p] + e.endNs());
-                    return barrier;
+                    if (e.repeats() == 0 && PsinsType.of(e.def()) == PsinsType.BARRIER_ALL) {
+                        firstBarrier(p, initOffsetNs[p] + e.endNs());
+                        clocks.barrier(hostOf[p], barriers[p]++, initOffsetNs[p] + e.startNs(), initOffsetNs[p] + e.endNs());
+                    }
+                    return false;
                 });
             } catch (TraceFormatException e) {
                 // the merge says why
             }
         }
+        long count = -1;
+        int ref = -1;
+        for (int pe = 0; pe < byPe.length; pe++) {
+            if (byPe[pe] == null) continue;
+            if (count >= 0 && barriers[pe] != count) return; // barriers that do not match: the first barrier step
+            count = barriers[pe];
+            if (ref < 0) ref = hostOf[pe];
+        }
+        if (count < 1 || hosts < 2) return;
+        HostClocks.Line[] l = new HostClocks.Line[hosts];
+        for (int h = 0; h < hosts; h++) {
+            l[h] = clocks.line(h, ref);
+            if (l[h] == null) return;
+        }
+        lines = l;
+    }
+
+    /** Whether the hosts' clock lines keep every barrier causal (true where there are none). */
+    boolean linesKeepCausality() {
+        if (lines == null) return true;
+        for (HostClocks.Line l : lines) if (!l.keepsCausality()) return false;
+        return true;
+    }
+
+    /** The PE's clock drift against the reference host's (0: none known). */
+    double drift(int pe) {
+        return lines == null || hostOf[pe] < 0 ? 0 : lines[hostOf[pe]].drift();
+    }
+
+    /** A PE's time (merged ns by the header clocks) with its drift corrected (the shift adds the constant part). */
+    long corrected(int pe, long ns) {
+        HostClocks.Line l = lines == null || hostOf[pe] < 0 ? null : lines[hostOf[pe]];
+        return l == null || l.drift() == 0 ? ns : ns + Math.round(l.drift() * (ns - l.originNs()));
     }
 
     boolean sawFirstBarrier(int pe) {
@@ -84,6 +136,11 @@ public final class Alignment {
 
     /** ns to add to each PE's times: 0 unless the barrier step is on and the PE made a shmem_barrier_all. */
     long[] shiftsNs() {
+        if (barrierStep && lines != null) {
+            long[] shifts = new long[hostOf.length];
+            for (int pe = 0; pe < shifts.length; pe++) shifts[pe] = hostOf[pe] < 0 ? 0 : lines[hostOf[pe]].offsetNs();
+            return shifts;
+        }
         long latest = Long.MIN_VALUE;
         for (long e : firstBarrierEnd) latest = Math.max(latest, e);
         long[] shifts = new long[firstBarrierEnd.length];

@@ -103,7 +103,7 @@ public final class Merge {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         Alignment alignment = new Alignment(byPe, o.align());
-        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findFirstBarriers(byPe);
+        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
@@ -261,6 +261,7 @@ public final class Merge {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         Alignment alignment = new Alignment(byPe, o.align());
+        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         long[] offsets = new long[npes];

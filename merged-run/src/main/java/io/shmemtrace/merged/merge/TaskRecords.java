@@ -70,6 +70,8 @@ final class TaskRecords implements Consumer<TraceEvent> {
     private final Collectives collectives;
     private final Teams teams;
     private final Alignment alignment;
+    /** The current PE's host's clock drift against the reference host's (0: none). */
+    private double drift;
     private final Consumer<String> report;
     /** The run's call sites, or null when its traces have none (records then carry no site). */
     private final Sites sites;
@@ -125,6 +127,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
         Arrays.fill(callNs, 0);
         this.calls = calls;
         this.offsetNs = alignment.initOffsetNs(pe);
+        this.drift = alignment.drift(pe);
         this.events = 0;
         defaultContext.size = 0;
         contexts.clear();
@@ -184,9 +187,15 @@ final class TaskRecords implements Consumer<TraceEvent> {
         r.call = call;
         r.type = type;
         r.thread = e.thread();
-        r.burstNs = e.burstNs();
-        r.startNs = offsetNs + e.startNs();
-        r.durationNs = e.durationNs();
+        if (drift == 0) {
+            r.burstNs = e.burstNs();
+            r.startNs = offsetNs + e.startNs();
+            r.durationNs = e.durationNs();
+        } else { // the host's clock drift corrected (Alignment)
+            r.burstNs = Math.round(e.burstNs() * (1 + drift));
+            r.startNs = alignment.corrected(pe, offsetNs + e.startNs());
+            r.durationNs = Math.round(e.durationNs() * (1 + drift));
+        }
         if (sites != null) r.site = e.callsite() == 0 ? 0 : 1L + sites.of(e.callsite());
         r.forwardLink = false;
         Pending linkTo = null; // the context whose completion the record's forward link waits for
