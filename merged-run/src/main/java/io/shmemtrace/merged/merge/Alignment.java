@@ -12,8 +12,8 @@ import java.util.Arrays;
 /**
  * Puts every PE's times on one time base (FORMAT.md, "Time"): the header clocks ({@link HeaderClocks}), exact on
  * one host; on several hosts CLOCK_REALTIME, whose hosts may disagree. The barrier step then corrects each host's
- * clock against the first PE's host from the run's barriers ({@link HostClocks}: an offset and a drift that leave no
- * barrier with a PE leaving before another arrived); where the PEs' barriers do not match (different counts), it
+ * clock against the first PE's host from the run's barriers ({@link HostClocks}: an offset and a drift from when its
+ * PEs left them, moved where no barrier has a PE leaving before another arrived); where the PEs' barriers do not match (different counts), it
  * lines up the end of every PE's first shmem_barrier_all instead. The constant part of the correction is the shift
  * per PE the index keeps; the drift is applied to the PE's times by the merge ({@link #corrected}).
  */

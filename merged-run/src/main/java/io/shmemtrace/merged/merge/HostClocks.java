@@ -3,20 +3,23 @@ package io.shmemtrace.merged.merge;
 import java.util.Arrays;
 
 /**
- * Each host's clock against a reference host's, from the run's barriers (shmem_barrier_all): at every barrier, every
- * PE leaves after every other arrived. Between a host and the reference that bounds the host's offset both ways: it
- * is at least the reference's last arrival less the host's first exit, at most the reference's first exit less the
- * host's last arrival. Many barriers give a band; the offset chosen is a line inside it (offset and drift), so that no
- * barrier has a PE leave before another arrived — the convex-hull idea of clock synchronisation from causal pairs,
- * here with the barriers as the pairs. Barriers are sampled (every k-th, k doubling) to keep memory bounded at any
- * run length. Exits need not be simultaneous (over TCP one host left each barrier 4 ms after the other on this
- * machine), which is why the band is used and not the exits.
+ * Each host's clock against a reference host's, from the run's barriers (shmem_barrier_all). The PEs of a barrier
+ * leave it at about one instant: the offset that makes a host's first exit coincide with the reference's, taken over
+ * every barrier (the median in each half of the run: an offset and a drift), estimates its clock. And every PE leaves
+ * after every other arrived: that bounds the offset both ways (at least the reference's last arrival less the host's
+ * first exit, at most the reference's first exit less the host's last arrival), a band per barrier; the line is
+ * moved into every band, so that no PE leaves a barrier before another arrived, whatever the exits did (over TCP on
+ * 2 cores one host left each barrier 4 ms after the other). The convex-hull idea of clock synchronisation from causal
+ * pairs, with the barriers as the pairs. Barriers are sampled (every k-th, k doubling) to keep memory bounded at any
+ * run length.
  */
 final class HostClocks {
     /** Samples kept per host, at most. */
     static final int SAMPLES = 4096;
     /** Drift larger than this (1000 ppm) is no clock's: the constant offset is used. */
     private static final double MAX_DRIFT = 1e-3;
+    /** How far into a band a line moved into it goes past the edge, at most (ns). */
+    private static final double MARGIN_NS = 1000;
 
     private final int hosts;
     /** Per host, per sample: the latest arrival and the earliest exit of its PEs (ns, header clocks). */
@@ -82,33 +85,51 @@ final class HostClocks {
     Line line(int h, int ref) {
         if (h == ref) return new Line(0, 0, 0, true);
         int n = 0;
-        double[] t = new double[samples], lo = new double[samples], hi = new double[samples];
+        double[] t = new double[samples], lo = new double[samples], hi = new double[samples], exit = new double[samples];
         for (int j = 0; j < samples; j++) {
             if (maxStart[h][j] == Long.MIN_VALUE || maxStart[ref][j] == Long.MIN_VALUE) continue;
             t[n] = minEnd[ref][j];
             lo[n] = maxStart[ref][j] - minEnd[h][j];
             hi[n] = minEnd[ref][j] - maxStart[h][j];
+            exit[n] = minEnd[ref][j] - minEnd[h][j]; // the offset that makes the two hosts' first exits coincide
             n++;
         }
         if (n == 0) return null;
         long origin = (long) t[0];
-        double[] constant = band(lo, hi, 0, n);
-        double a = (constant[0] + constant[1]) / 2;
-        Line flat = new Line(Math.round(a), 0, origin, constant[0] <= constant[1]);
-        if (n < 4) return flat;
-        // the drift: a band's centre in each half of the run, the line through them, kept if it stays in every band
-        int half = n / 2;
-        double[] first = band(lo, hi, 0, half), second = band(lo, hi, half, n);
-        double t1 = mean(t, 0, half) - origin, t2 = mean(t, half, n) - origin;
-        double c1 = (first[0] + first[1]) / 2, c2 = (second[0] + second[1]) / 2;
-        double drift = t2 > t1 ? (c2 - c1) / (t2 - t1) : 0;
-        if (Math.abs(drift) > MAX_DRIFT || first[0] > first[1] || second[0] > second[1]) return flat;
-        Line sloped = new Line(Math.round(c1 - drift * t1), drift, origin, true);
-        for (int i = 0; i < n; i++) {
-            double at = sloped.offsetNs() + drift * (t[i] - origin);
-            if (at < lo[i] || at > hi[i]) return flat.keepsCausality() ? flat : new Line(sloped.offsetNs(), drift, origin, false);
+        // the exits' offset: the median (a barrier's slow exit is an outlier, not the clock); with 4 barriers or
+        // more, a line through the medians of the run's two halves (the drift)
+        double offset = median(exit, 0, n), drift = 0;
+        if (n >= 4) {
+            int half = n / 2;
+            double t1 = median(t, 0, half) - origin, t2 = median(t, half, n) - origin;
+            double m1 = median(exit, 0, half), m2 = median(exit, half, n);
+            drift = t2 > t1 ? (m2 - m1) / (t2 - t1) : 0;
+            if (Math.abs(drift) > MAX_DRIFT) drift = 0;
+            offset = drift == 0 ? offset : m1 - drift * t1;
         }
-        return sloped;
+        // then into every barrier's band: up as far as the lowest bound needs, down as far as the highest allows
+        double up = Double.NEGATIVE_INFINITY, down = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double at = offset + drift * (t[i] - origin);
+            up = Math.max(up, lo[i] - at);
+            down = Math.max(down, at - hi[i]);
+        }
+        boolean keeps = up <= -down; // some shift of the line satisfies every band
+        // onto the band's edge, and a little past it (a microsecond, at most half the room left): times are rounded
+        double margin = keeps ? Math.min(MARGIN_NS, (-down - up) / 2) : 0;
+        if (up > 0) offset += up + margin;
+        else if (down > 0) offset -= down + margin;
+        if (!keeps && drift != 0) { // this drift fits no shift: the constant offset, if one fits
+            double[] b = band(lo, hi, 0, n);
+            if (b[0] <= b[1]) return new Line(Math.round(Math.min(b[1], Math.max(b[0], median(exit, 0, n)))), 0, origin, true);
+        }
+        return new Line(Math.round(offset), drift, origin, keeps);
+    }
+
+    private static double median(double[] v, int from, int to) {
+        double[] c = Arrays.copyOfRange(v, from, to);
+        Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
     }
 
     /** The intersection [max lo, min hi] of the bands from..to. */
@@ -119,11 +140,5 @@ final class HostClocks {
             u = Math.min(u, hi[i]);
         }
         return new double[] {l, u};
-    }
-
-    private static double mean(double[] v, int from, int to) {
-        double s = 0;
-        for (int i = from; i < to; i++) s += v[i];
-        return s / Math.max(1, to - from);
     }
 }
