@@ -3,13 +3,15 @@
 # CLOCK_MONOTONIC (a time namespace, offset from this machine's) and a veth link to one bridge (optionally limited
 # by tc tbf), and an oshrun that starts one job's PEs across them through Open MPI's rsh launcher
 # (scripts/host-agent.sh enters a host's namespaces). As root.
-#   scripts/hosts.sh up N [--rate RATE] [--monotonic "S0 S1 ..."] [--faketime "SPEC0,SPEC1,..."]
+#   scripts/hosts.sh up N [--rate RATE] [--monotonic "S0 S1 ..."] [--faketime "SPEC0,SPEC1,..."] [--private DIR]
 #        makes hosts PREFIX0 .. PREFIX(N-1)
 #        --rate RATE: each host's link limited to RATE (tc's units: 100mbit, 1gbit); default: unlimited
 #        --monotonic: each host's CLOCK_MONOTONIC offset in seconds (default 1000 x (i + 1): no two alike)
 #        --faketime: each host's clocks as libfaketime's FAKETIME makes them ("+0.005 x1.0001": 5 ms ahead, 100
 #          ppm fast; empty: the machine's); its processes run under it (CLOCK_MONOTONIC too: it then follows the
 #          faked CLOCK_REALTIME, and the TSC-based tracer's calibration against it drifts as a host's would)
+#        --private DIR: each host sees a DIR of its own (a tmpfs there, in its processes' mount namespace): a
+#          node-local directory, as /tmp is on a cluster
 #   scripts/hosts.sh down          removes every host it made, its links, mounts and processes (safe to run again)
 #   scripts/hosts.sh list          the hosts that are up, one per line
 #   scripts/hosts.sh oshrun ARGS   oshrun across the hosts: PEs placed round-robin (PE i on host i mod N), UCX over
@@ -31,7 +33,7 @@ down() {
         [ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
         ip netns del "$h" 2>/dev/null || true
     done
-    rm -f "$state"/*.env
+    rm -f "$state"/*.env "$state/private"
     for f in "$state"/*.uts "$state"/*.time; do
         [ -e "$f" ] || continue
         umount "$f" 2>/dev/null || true
@@ -51,11 +53,13 @@ up() {
     rate=""
     offsets=""
     faketimes=""
+    private=""
     while [ $# -gt 0 ]; do
         case $1 in
             --rate) rate=$2; shift 2 ;;
             --monotonic) offsets=$2; shift 2 ;;
             --faketime) faketimes=$2; shift 2 ;;
+            --private) private=$2; shift 2 ;;
             *) echo "hosts.sh: unknown option $1" >&2; exit 2 ;;
         esac
     done
@@ -63,6 +67,7 @@ up() {
     [ "$n" -ge 1 ] && [ "$n" -le 200 ] || { echo "hosts.sh: 1 to 200 hosts" >&2; exit 2; }
     down
     mkdir -p "$state"
+    [ -z "$private" ] || echo "$private" > "$state/private"
     ip link add "$bridge" type bridge
     ip addr add 10.77.0.254/24 dev "$bridge"
     ip link set "$bridge" up
@@ -109,5 +114,5 @@ case ${1:-} in
         exec oshrun $root --oversubscribe --map-by node --host "$list" \
             --mca plm_rsh_agent "$here/host-agent.sh" --mca oob_tcp_if_include 10.77.0.0/24 \
             -x UCX_TLS=tcp,self -x UCX_NET_DEVICES=hostlink -x SHMEMTRACE_HOSTS_PREFIX="$prefix" "$@" ;;
-    *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

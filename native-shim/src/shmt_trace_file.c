@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "shmt_trace_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -418,6 +419,8 @@ static const char *shell_quoted(const char *s, char *out, size_t size)
     return out;
 }
 
+static void say_if_scattered(const char *dir, const char *shown, uint32_t npes);
+
 /* One line at the end, from PE 0: where the run's traces are and what PE 0 wrote (the others' files may still be
  * being finished: PE 0 speaks only for itself). SHMEMTRACE_QUIET=1 silences it. */
 void shmt_file_say_where(uint64_t events)
@@ -441,11 +444,33 @@ void shmt_file_say_where(uint64_t events)
         fprintf(stderr, "shmemtrace: %u PE%s profiled into %s (PE 0: a profile of %.0f KB%s); shmembin2txt --summary %s"
                 " reports the run\n", npes, npes == 1 ? "" : "s", shown, mb * 1e3 / 1.024, more,
                 shell_quoted(shown, quoted, sizeof quoted));
+        say_if_scattered(dir, shown, npes);
         return;
     }
     fprintf(stderr, "shmemtrace: %u PE%s traced into %s (PE 0: %llu events, %.1f MB%s); shmembin2txt --summary %s"
             " reports the run\n", npes, npes == 1 ? "" : "s", shown, (unsigned long long)events, mb, more,
             shell_quoted(shown, quoted, sizeof quoted));
+    say_if_scattered(dir, shown, npes);
+}
+
+/* Every PE created its trace at init: if PE 0 does not see them all in its directory, the hosts do not share it
+ * (SHMEMTRACE_DIR on a node-local file system), and the run's traces are scattered over the hosts. One line. */
+static void say_if_scattered(const char *dir, const char *shown, uint32_t npes)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL) return;
+    uint32_t seen = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        unsigned pe;
+        char tail[8];
+        /* pe%05d.shmt, and nothing after it (not pe%05d.java.shmt) */
+        if (sscanf(e->d_name, "pe%u.%7s", &pe, tail) == 2 && strcmp(tail, "shmt") == 0 && pe < npes) seen++;
+    }
+    closedir(d);
+    if (seen >= npes) return;
+    fprintf(stderr, "shmemtrace: only %u of %u PEs' traces are in %s: the others are in that path on their own hosts"
+            " (for one run in one place, give SHMEMTRACE_DIR a directory every host sees)\n", seen, npes, shown);
 }
 
 /* PE 0's command line beside its trace (TraceNaming.COMMAND_FILE): for the reports' job facts. Best effort: a

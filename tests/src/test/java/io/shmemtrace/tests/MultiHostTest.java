@@ -33,6 +33,17 @@ class MultiHostTest {
     @RegisterExtension
     final Hosts hosts = new Hosts();
 
+    /** A job whose hosts see different directories (each its own node-local one) says so, in PE 0's end line. */
+    @org.junit.jupiter.api.Test
+    void aJobWhoseHostsSeeDifferentDirectoriesSaysSo() throws Exception {
+        Path local = Workspace.freshDir("multi-host-private");
+        hosts.up(2, "--private", local.toString());
+        Path program = Programs.example("examples/c/lateflag.c", "-I" + Workspace.DIST.resolve("include"));
+        Command.Result r = hosts.traced(PES, local.resolve("run"), program, "2", "1000").runOk();
+        assertTrue(r.stderr().contains("shmemtrace: only 2 of 4 PEs' traces are in " + local.resolve("run")
+                + ": the others are in that path on their own hosts"), r.stderr());
+    }
+
     /**
      * Clocks that disagree: host 1's clocks 5 ms ahead and 1000 ppm fast (libfaketime; as much drift in this 2 s run
      * as 100 ppm in 20 s), every host's monotonic clock 1,000 s from the next. After the merge every PE leaves every
