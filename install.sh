@@ -5,7 +5,5 @@
 set -e
 cd "$(dirname "$0")"
 . scripts/setup.sh
-# The build's output only if it fails (Maven 3.8's quiet mode still prints colour resets: ESC[0m)
-mkdir -p target
-mvn -B -q -DskipTests package > target/build.log 2>&1 || { cat target/build.log; exit 1; }
+scripts/build.sh
 scripts/install-dist.sh "${PREFIX:-/opt/shmemtrace}"
