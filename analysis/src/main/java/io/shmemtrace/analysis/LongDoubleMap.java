@@ -38,6 +38,13 @@ public final class LongDoubleMap {
         return 0;
     }
 
+    /** The sum of every value. */
+    public double total() {
+        double t = 0;
+        for (int i = 0; i < keys.length; i++) if (keys[i] != EMPTY) t += values[i];
+        return t;
+    }
+
     public int size() {
         return size;
     }

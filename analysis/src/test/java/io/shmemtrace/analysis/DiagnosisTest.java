@@ -92,6 +92,32 @@ class DiagnosisTest {
             assertEquals(Map.of(new Activity(1, Activity.Kind.COMPUTE, -1, -1, -1), 20 * MS * NS).keySet(), byCause.keySet());
             assertEquals(20 * MS * NS, byCause.values().iterator().next(), EXACT);
             assertEquals(0, delays.propagated(), EXACT);
+            assertEquals(byCause.keySet(), delays.roots().keySet(), "no propagation: the roots are the causes");
+        });
+    }
+
+    @Test
+    void aPropagatedDelayIsFollowedBackToWhereItStarted() throws Exception {
+        // PE 2 computes 3 ms and writes PE 1's flag; PE 1 waits for it, then writes PE 0's flag; PE 0 waits for that.
+        // PE 0's wait is caused by PE 1's waiting (propagated); followed back, by PE 2's computation
+        SyntheticRun run = new SyntheticRun(3, TABLE).all("shmem_init", 0, 500 * US);
+        run.call(2, "shmem_long_p", 3 * MS, 1 * US, 1, 0x10000);
+        run.call(1, "shmem_long_wait_until", 0, 3 * MS + 2 * US, 0x10000, 5, 1); // 5: SHMEM_CMP_GE
+        run.call(1, "shmem_long_p", 1 * US, 1 * US, 0, 0x10008);
+        run.call(0, "shmem_long_wait_until", 0, 3 * MS + 5 * US, 0x10008, 5, 1);
+        run.call(2, "shmem_barrier_all", 0, 10 * US + 4 * US);
+        run.call(1, "shmem_barrier_all", 0, 10 * US);
+        run.call(0, "shmem_barrier_all", 0, 10 * US);
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("propagated"))), (f, d, r) -> {
+            Delays.Result delays = r.delays();
+            assertTrue(delays.propagated() > 0, "PE 0's wait is charged to PE 1's waiting");
+            double roots = delays.roots().values().stream().mapToDouble(Double::doubleValue).sum();
+            assertEquals(delays.explained(), roots, 1e-12, "the root causes sum to the waits they explain");
+            for (Activity a : delays.roots().keySet()) assertTrue(a.kind() != Activity.Kind.WAIT, "a root waits: " + a);
+            // PE 1's own few microseconds (its put, its computing) delayed PE 0 too; the rest goes back to PE 2
+            double pe2 = delays.roots().getOrDefault(new Activity(2, Activity.Kind.COMPUTE, -1, -1, -1), 0.0);
+            assertTrue(pe2 > 0.99 * roots, delays.roots().toString());
         });
     }
 

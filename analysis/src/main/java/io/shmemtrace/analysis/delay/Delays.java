@@ -19,6 +19,11 @@ import java.util.Map;
  * previous holder did while holding it (its critical section, from acquiring to releasing); a wait released by a
  * write (no shared interval to compare) to what the writer did since its last collective.
  * Waits no other PE released (a quiet waiting for its own transfers) are counted but explain no one.
+ *
+ * <p>Propagated delay is also followed back to where it started (the <em>root causes</em>): a wait charged to the
+ * late PE's own waiting is charged instead, in proportion, to what caused the late PE's waits in that interval, and
+ * so on back, so that every explained wait ends at a PE's computation or call that no wait explains. Each sequence
+ * keeps the root causes of its own waits per interval, as it keeps its activities.
  */
 public final class Delays implements Observer {
     private final int[] taskOf;
@@ -35,6 +40,13 @@ public final class Delays implements Observer {
     /** Per kind of wait, per late task: the waits its activities caused, direct and propagated (packed keys). */
     private final LongDoubleMap[][] direct = new LongDoubleMap[WaitKind.values().length][];
     private final LongDoubleMap[][] propagated = new LongDoubleMap[WaitKind.values().length][];
+    /**
+     * Per sequence, the root causes of the waits it suffered since its last collective, and up to its arrival at it
+     * ({@link #rootKey}s); made at its first wait. And every wait's root causes, in all.
+     */
+    private final LongDoubleMap[] roots;
+    private final LongDoubleMap[] rootsAtLastCollective;
+    private final LongDoubleMap rootCauses = new LongDoubleMap();
     /** Per waiting task, its waits by the call that waited (packed keys). */
     private LongDoubleMap[] waits = new LongDoubleMap[0];
     private double waited;
@@ -60,6 +72,8 @@ public final class Delays implements Observer {
         section = new LongDoubleMap[sequences];
         lastSection = new LongDoubleMap[sequences];
         locksHeld = new int[sequences];
+        roots = new LongDoubleMap[sequences];
+        rootsAtLastCollective = new LongDoubleMap[sequences];
         current = new LongDoubleMap[sequences];
         atLastCollective = new LongDoubleMap[sequences];
         for (int i = 0; i < sequences; i++) {
@@ -89,6 +103,12 @@ public final class Delays implements Observer {
             current[seq] = atLastCollective[seq];
             current[seq].clear();
             atLastCollective[seq] = done;
+            if (roots[seq] != null) {
+                LongDoubleMap rootsDone = roots[seq];
+                roots[seq] = rootsAtLastCollective[seq];
+                roots[seq].clear();
+                rootsAtLastCollective[seq] = rootsDone;
+            }
         }
     }
 
@@ -108,27 +128,75 @@ public final class Delays implements Observer {
         if (causeSeq < 0) return;
         int late = taskOf[causeSeq];
         excessCount = 0;
+        LongDoubleMap lateRoots; // the root causes of the late PE's own waits in the interval its excess is from
         if (Activity.synchronises(r)) { // what the late PE did more than the waiter since their last collective
             LongDoubleMap waiter = atLastCollective[seq];
             atLastCollective[causeSeq].forEach((k, v) -> keep(k, v - waiter.get(k)));
+            lateRoots = rootsAtLastCollective[causeSeq];
         } else if (WaitKind.of(r) == WaitKind.LOCK && lastSection[causeSeq] != null) { // the holder's critical section
             lastSection[causeSeq].forEach(this::keep);
+            lateRoots = roots[causeSeq];
         } else { // what the releasing PE did in the interval of its releasing event (it may have moved on since)
             int at = epochOf(causeSeq, causeEvent);
-            (at == epoch[causeSeq] ? current[causeSeq] : atLastCollective[causeSeq]).forEach(this::keep);
+            boolean now = at == epoch[causeSeq];
+            (now ? current[causeSeq] : atLastCollective[causeSeq]).forEach(this::keep);
+            lateRoots = now ? roots[causeSeq] : rootsAtLastCollective[causeSeq];
         }
         double total = 0;
         for (int i = 0; i < excessCount; i++) total += excess[i];
         explained += waitedHere;
         WaitKind kind = WaitKind.of(r);
         if (total <= 0) { // no excess: it left the previous synchronisation later
-            charge(kind, late, Activity.pack(Activity.Kind.WAIT, -1, -1, -1), waitedHere, true);
+            long key = Activity.pack(Activity.Kind.WAIT, -1, -1, -1);
+            charge(kind, late, key, waitedHere, true);
+            root(seq, late, key, waitedHere, lateRoots);
             return;
         }
         for (int i = 0; i < excessCount; i++) {
-            charge(kind, late, excessKeys[i], waitedHere * excess[i] / total,
-                    excessKeys[i] >>> 62 == Activity.Kind.WAIT.ordinal());
+            boolean propagated = excessKeys[i] >>> 62 == Activity.Kind.WAIT.ordinal();
+            double amount = waitedHere * excess[i] / total;
+            charge(kind, late, excessKeys[i], amount, propagated);
+            if (propagated) root(seq, late, excessKeys[i], amount, lateRoots);
+            else addRoot(seq, rootKey(late, excessKeys[i]), amount);
         }
+    }
+
+    /**
+     * A propagated delay of the late PE's (key, its waiting) followed back: shared out over the root causes of that
+     * PE's waits (lateRoots), or, where it has none recorded, its own waiting as the root.
+     */
+    private void root(int seq, int late, long key, double amount, LongDoubleMap lateRoots) {
+        double total = lateRoots == null ? 0 : lateRoots.total();
+        if (total <= 0) {
+            addRoot(seq, rootKey(late, key), amount);
+            return;
+        }
+        lateRoots.forEach((k, v) -> addRoot(seq, k, amount * v / total));
+    }
+
+    /** seconds of seq's wait have the root cause key: in all, and among seq's own (for the waits it makes late). */
+    private void addRoot(int seq, long key, double seconds) {
+        rootCauses.add(key, seconds);
+        if (roots[seq] == null) {
+            roots[seq] = new LongDoubleMap();
+            rootsAtLastCollective[seq] = new LongDoubleMap();
+        }
+        roots[seq].add(key, seconds);
+    }
+
+    /**
+     * A root cause as one long: its PE (20 bits), kind (2), call (14), region + 1 (12) and site + 1 (16); larger
+     * numbers share keys, as in {@link Activity#pack}.
+     */
+    static long rootKey(int pe, long activityKey) {
+        Activity a = Activity.unpack(pe, activityKey);
+        return ((long) pe & 0xFFFFF) << 44 | (long) a.kind().ordinal() << 42 | ((a.call() + 1L) & 0x3FFF) << 28
+                | ((a.region() + 1L) & 0xFFF) << 16 | ((a.site() + 1L) & 0xFFFF);
+    }
+
+    static Activity unpackRoot(long key) {
+        return new Activity((int) (key >>> 44), Activity.Kind.values()[(int) ((key >>> 42) & 3)],
+                (int) ((key >>> 28) & 0x3FFF) - 1, (int) ((key >>> 16) & 0xFFF) - 1, (int) (key & 0xFFFF) - 1);
     }
 
     /** An activity of seq's: in its interval since its last collective, and in its critical section if it holds a lock. */
@@ -196,7 +264,9 @@ public final class Delays implements Observer {
             int pe = t;
             waits[t].forEach((key, s) -> waitsByCall.merge(Activity.unpack(pe, key), s, Double::sum));
         }
-        return new Result(causes, byKind, waitsByCall, waited, explained);
+        Map<Activity, Double> rootsByActivity = new HashMap<>();
+        rootCauses.forEach((key, s) -> rootsByActivity.merge(unpackRoot(key), s, Double::sum));
+        return new Result(causes, byKind, waitsByCall, rootsByActivity, waited, explained);
     }
 
     /** What kind of wait a cause explains: at a collective, for a lock, for a write (a flag), for anything else. */
@@ -214,11 +284,11 @@ public final class Delays implements Observer {
 
     /**
      * causes: per activity of a late PE, the waits it caused {direct, propagated} (and by the kind of wait); waits: per waiting call (PE,
-     * call, region, site) its seconds of wait; waited: every wait; explained: those another PE released (what
-     * causes sum to).
+     * call, region, site) its seconds of wait; roots: per root cause (propagated delay followed back), the waits it
+     * explains; waited: every wait; explained: those another PE released (what causes and roots each sum to).
      */
     public record Result(Map<Activity, double[]> causes, Map<WaitKind, Map<Activity, double[]>> causesByKind,
-                         Map<Activity, Double> waits, double waited, double explained) {
+                         Map<Activity, Double> waits, Map<Activity, Double> roots, double waited, double explained) {
         /** The causes of one kind of wait (empty where there were none). */
         public Map<Activity, double[]> causes(WaitKind kind) {
             return causesByKind.getOrDefault(kind, Map.of());

@@ -94,6 +94,8 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         if (!d.causes().isEmpty()) {
             out.println("causes of waits (the late PE's activity; direct + propagated):");
             rows(out, d.causedBy(a -> a), a -> "PE " + a.pe() + " " + names.activity(a), d.explained());
+            out.println("root causes of waits (propagated delay followed back to where it started):");
+            rows(out, d.roots(), a -> "PE " + a.pe() + " " + names.activity(a), d.explained());
         }
     }
 
@@ -153,6 +155,17 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         for (Map.Entry<Integer, Double> e : new java.util.TreeMap<>(diagnosis.path().by(Activity::pe)).entrySet()) {
             g.writeStartObject();
             g.writeNumberField("pe", e.getKey());
+            g.writeNumberField("seconds", e.getValue());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("root_causes"); // the largest first, at most ROWS
+        List<Map.Entry<Activity, Double>> roots = diagnosis.delays().roots().entrySet().stream()
+                .sorted(Map.Entry.<Activity, Double>comparingByValue(Comparator.reverseOrder())).limit(ROWS).toList();
+        for (Map.Entry<Activity, Double> e : roots) {
+            g.writeStartObject();
+            g.writeNumberField("pe", e.getKey().pe());
+            g.writeStringField("activity", names.activity(e.getKey()));
             g.writeNumberField("seconds", e.getValue());
             g.writeEndObject();
         }
