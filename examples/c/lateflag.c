@@ -9,19 +9,12 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "planted.h"
 #include "shmemtrace.h"
 
-static volatile double sink;
 static long flag, value;
 
-static void work(long units)
-{
-    double x = 1.0;
-    for (long i = 0; i < units; i++) x = x * 1.0000001 + 1e-9;
-    sink = x;
-}
 
 static void prepare(long units)
 {
@@ -32,8 +25,8 @@ static void prepare(long units)
 
 int main(int argc, char **argv)
 {
-    int fixed = argc > 1 && strcmp(argv[argc - 1], "fixed") == 0;
-    int args = argc - fixed;
+    int fixed = fixed_variant(&argc, argv);
+    int args = argc;
     int steps = args > 1 ? atoi(argv[1]) : 40;
     long units = args > 2 ? atol(argv[2]) : 1000000;
     shmem_init();

@@ -8,29 +8,24 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "planted.h"
 #include "shmemtrace.h"
 
 #define MAX_VALUES 1024
 
-static volatile double sink;
 static long source[MAX_VALUES], sums[MAX_VALUES];
 /* two of each, used in turn: a reduction may start before every PE has left the previous one on the same pSync */
 static long sync_arrays[2][SHMEM_REDUCE_SYNC_SIZE];
-static long work_arrays[2][SHMEM_REDUCE_MIN_WRKDATA_SIZE > MAX_VALUES / 2 + 1 ? SHMEM_REDUCE_MIN_WRKDATA_SIZE : MAX_VALUES / 2 + 1];
+#define WORK_SIZE \
+    (SHMEM_REDUCE_MIN_WRKDATA_SIZE > MAX_VALUES / 2 + 1 ? SHMEM_REDUCE_MIN_WRKDATA_SIZE : MAX_VALUES / 2 + 1)
+static long work_arrays[2][WORK_SIZE];
 
-static void work(long units)
-{
-    double x = 1.0;
-    for (long i = 0; i < units; i++) x = x * 1.0000001 + 1e-9;
-    sink = x;
-}
 
 int main(int argc, char **argv)
 {
-    int fixed = argc > 1 && strcmp(argv[argc - 1], "fixed") == 0;
-    int args = argc - fixed;
+    int fixed = fixed_variant(&argc, argv);
+    int args = argc;
     int steps = args > 1 ? atoi(argv[1]) : 100;
     int values = args > 2 ? atoi(argv[2]) : 16;
     long units = args > 3 ? atol(argv[3]) : 20000;
@@ -59,7 +54,8 @@ int main(int argc, char **argv)
             if (sums[i] != (long)npes * (npes - 1) / 2 + (long)npes * (i + step)) wrong = 1;
     }
     if (me == 0) printf("reductions: %d steps of %d values on %d PEs, %s%s\n", steps, values, npes,
-                        fixed ? "fixed (one reduction)" : "planted (a reduction per value)", wrong ? ", WRONG sums" : "");
+                        fixed ? "fixed (one reduction)" : "planted (a reduction per value)",
+                        wrong ? ", WRONG sums" : "");
     shmem_finalize();
     return wrong;
 }

@@ -8,24 +8,15 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "planted.h"
 #include "shmemtrace.h"
 
-static volatile double sink;
-
-/* units of dependent floating-point work: a fixed number of instructions, whatever the machine's load */
-static void work(long units)
-{
-    double x = 1.0;
-    for (long i = 0; i < units; i++) x = x * 1.0000001 + 1e-9;
-    sink = x;
-}
 
 int main(int argc, char **argv)
 {
-    int fixed = argc > 1 && strcmp(argv[argc - 1], "fixed") == 0;
-    int args = argc - fixed;
+    int fixed = fixed_variant(&argc, argv);
+    int args = argc;
     int steps = args > 1 ? atoi(argv[1]) : 100;
     long words = args > 2 ? atol(argv[2]) : 4096;
     long units = args > 3 ? atol(argv[3]) : 20000;
