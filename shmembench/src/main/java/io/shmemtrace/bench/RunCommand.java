@@ -48,12 +48,15 @@ final class RunCommand extends BenchCommand {
         if (tests == null) return 2;
         int apiWidth = tests.stream().flatMap(t -> t.apis().stream()).mapToInt(a -> a.name().length()).max().orElse(0);
         RowTable.Printer table = new RowTable.Printer(out(), apiWidth);
-        Results results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), pes.npes, List.of(),
-                table::row);
-        if (csv != null) {
-            try (PrintStream c = new PrintStream(Files.newOutputStream(csv), false, java.nio.charset.StandardCharsets.UTF_8)) {
-                RowTable.csv(results.rows, c);
-            }
+        Results results;
+        // the CSV row by row as each program ends, as the table: a run stopped midway keeps every row it measured
+        try (PrintStream c = csv == null ? null
+                : new PrintStream(Files.newOutputStream(csv), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            if (c != null) RowTable.csvHeader(c);
+            results = runAll(this, tests, keep != null ? keep : temporaryDirectory("run"), pes.npes, List.of(), row -> {
+                table.row(row);
+                if (c != null) RowTable.csvRow(row, c);
+            });
         }
         if (plot != null) {
             if (results.rows.stream().anyMatch(r -> r.bytes() > 0)) Plot.write(results.rows, plot);
@@ -102,7 +105,10 @@ final class RunCommand extends BenchCommand {
         return new Results(rows, failures);
     }
 
-    /** On a terminal, one self-overwriting line on stderr: the case running, of how many. Silent otherwise. */
+    /**
+     * The case running, of how many, on stderr: on a terminal one self-overwriting line; otherwise one line per case
+     * (a run into a log is not silent for minutes).
+     */
     static final class Progress {
         private final PrintStream err;
         private final int total;
@@ -115,10 +121,12 @@ final class RunCommand extends BenchCommand {
         }
 
         void line(String line) {
-            if (!terminal || !line.startsWith("CASE\t")) return;
+            if (!line.startsWith("CASE\t")) return;
             String[] f = line.split("\t");
             started++;
-            err.printf("\rshmembench: case %d of %d: %-40s", Math.min(started, total), total, f.length > 2 ? f[2] : "");
+            String what = f.length > 2 ? f[2] : "";
+            if (terminal) err.printf("\rshmembench: case %d of %d: %-40s", Math.min(started, total), total, what);
+            else err.printf("shmembench: case %d of %d: %s%n", Math.min(started, total), total, what);
             err.flush();
         }
 

@@ -85,6 +85,32 @@ class ShmembenchTest {
         assertEquals("not verified: 1 mismatch", lines.get(1));
     }
 
+    /**
+     * A stopped `shmembench run` keeps the rows it measured (issue 42, item 8): the CSV gets each row as its program
+     * ends, and a run into a file says which case it is at, a line a case.
+     */
+    @Test
+    void aStoppedRunKeepsItsRows() throws Exception {
+        Path dir = Workspace.freshDir("shmembench-stopped");
+        Path csv = dir.resolve("rows.csv"), err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(SHMEMBENCH, "run", Workspace.ROOT.resolve("examples/shmembench/paper.cfg").toString(),
+                "--np", "2", "--csv", csv.toString()).redirectError(err.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).start();
+        List<String> rows = List.of();
+        for (int i = 0; i < 3600 && p.isAlive() && rows.size() < 11; i++) { // up to 3 minutes (a build comes first)
+            if (Files.exists(csv)) rows = Files.readAllLines(csv);
+            Thread.sleep(50);
+        }
+        p.destroy(); // SIGTERM, as kill does
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "shmembench ends on SIGTERM");
+        rows = Files.readAllLines(csv);
+        assertTrue(rows.size() >= 11, "a header and ten rows at least: " + rows);
+        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s", rows.get(0));
+        for (String row : rows.subList(1, rows.size())) assertEquals(13, row.split(",", -1).length, row);
+        List<String> cases = Files.readAllLines(err).stream().filter(l -> l.startsWith("shmembench: case ")).toList();
+        assertTrue(cases.size() >= 2 && cases.get(0).startsWith("shmembench: case 1 of 284: "), cases.toString());
+    }
+
     @Test
     void killingShmembenchLeavesNoProcessBehind() throws Exception {
         Path dir = Workspace.freshDir("shmembench-killed");

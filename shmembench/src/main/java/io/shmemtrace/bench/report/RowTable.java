@@ -37,13 +37,16 @@ public final class RowTable {
         }
     }
 
-    public static void csv(List<Row> rows, PrintStream out) {
+    public static void csvHeader(PrintStream out) {
         out.println("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s");
-        for (Row r : rows) {
-            out.printf(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%d,%d,%.4f,%.6f,%.6f,%.6f,%.3f%n", r.test(), r.api(),
-                    r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(), r.rse(), r.minUs(),
-                    r.medianUs(), r.maxUs(), r.megabytesPerSecond());
-        }
+    }
+
+    /** One row, in one write: a run stopped between two rows leaves no half row (printf writes piece by piece). */
+    public static void csvRow(Row r, PrintStream out) {
+        out.print(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%d,%d,%.4f,%.6f,%.6f,%.6f,%.3f%n", r.test(), r.api(),
+                r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(), r.rse(), r.minUs(),
+                r.medianUs(), r.maxUs(), r.megabytesPerSecond()));
+        out.flush();
     }
 
     private static String us(double v) {
