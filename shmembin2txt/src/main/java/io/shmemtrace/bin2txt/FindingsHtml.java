@@ -21,8 +21,7 @@ final class FindingsHtml {
                 .append(", ").append(Names.time(d.delays().explained())).append(" of them caused by another PE (")
                 .append("<code>shmemtrace findings</code> gives the critical path and the causes).</p>\n");
         if (r.findings().isEmpty()) {
-            h.append("<p id=\"findings\">No finding: no imbalance, late writer, hot lock or communication cost above its"
-                    + " threshold.</p>\n");
+            h.append("<p id=\"findings\">").append(io.shmemtrace.analysis.findings.Report.NONE).append(".</p>\n");
         } else {
             h.append("<ol id=\"findings\">\n");
             for (Finding f : r.findings()) {

@@ -47,6 +47,10 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         return new Report(run, basis, result, Findings.of(f, diagnosis, result, names), Findings.missing(f), names);
     }
 
+    /** What a run without findings gets, in words. */
+    public static final String NONE = "No finding: no imbalance, late writer, hot lock, loop of small calls, blocking"
+            + " transfer or communication cost above its threshold";
+
     /** The findings, then the critical path and the causes of the waits. */
     public void print(PrintStream out) {
         printFindings(out);
@@ -62,8 +66,7 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         out.printf(Locale.ROOT, "waits %s in all; %s of them caused by another PE: direct delay %s, propagated %s%n",
                 Names.time(d.waited()), Names.time(d.explained()), Names.time(d.direct()), Names.time(d.propagated()));
         out.println();
-        if (findings.isEmpty()) out.println("No finding: no imbalance, late writer, hot lock or communication cost above"
-                + " its threshold (docs/findings.md).");
+        if (findings.isEmpty()) out.println(NONE + " (docs/findings.md)");
         for (int i = 0; i < findings.size(); i++) {
             Finding f = findings.get(i);
             out.printf(Locale.ROOT, "%d. %s: %s%n", i + 1, f.kind(), f.what());
