@@ -56,6 +56,15 @@ public final class BenchRun {
         return run(built, npes, launch, restart, CASE_LIMIT_SECONDS, line -> { });
     }
 
+    /**
+     * The command that starts a job: oshrun, or what SHMEMBENCH_LAUNCHER names (words split at spaces), such as
+     * "scripts/hosts.sh oshrun" to measure a machine of several hosts (docs/cluster.md).
+     */
+    static List<String> launcher() {
+        String named = System.getenv("SHMEMBENCH_LAUNCHER");
+        return named == null || named.isBlank() ? List.of("oshrun") : List.of(named.trim().split("\\s+"));
+    }
+
     /** As above, ending a case after caseLimitSeconds of silence, each output line handed to onLine as it comes. */
     public static List<Attempt> run(Built built, int npes, Launch launch, Restart restart, long caseLimitSeconds,
                                     java.util.function.Consumer<String> onLine) throws IOException, InterruptedException {
@@ -64,7 +73,8 @@ public final class BenchRun {
         List<String> skip = new ArrayList<>();
         Map<Integer, Integer> stalls = new HashMap<>();
         for (int attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
-            List<String> cmd = new ArrayList<>(List.of("oshrun", "--oversubscribe", "-np", Integer.toString(npes)));
+            List<String> cmd = new ArrayList<>(launcher());
+            cmd.addAll(List.of("--oversubscribe", "-np", Integer.toString(npes)));
             cmd.addAll(launch.prefix());
             cmd.add(built.executable().toAbsolutePath().toString());
             cmd.add(Integer.toString(start));
