@@ -49,8 +49,8 @@ final class CsvReport extends Report {
     private int prefixPe = -1;
     private int prefixThread = -1;
     /** Per input file: ns from the run's time 0 to its PE's init. */
-    private final Map<Path, Long> offsets = new HashMap<>();
-    private long offsetNs;
+    private final Map<Path, io.shmemtrace.merged.merge.RunClock> clocks = new HashMap<>();
+    private io.shmemtrace.merged.merge.RunClock clock = io.shmemtrace.merged.merge.RunClock.ZERO;
 
     CsvReport(PrintStream out) {
         super(out);
@@ -59,14 +59,14 @@ final class CsvReport extends Report {
 
     @Override
     void begin(TraceRun run) {
-        offsets.putAll(RunTimeBase.initOffsets(run));
+        clocks.putAll(RunTimeBase.clocks(run));
         buf.bytes((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override
     void beginFile(TraceFile file) {
         prefixPe = -1;
-        offsetNs = offsets.getOrDefault(file.path(), 0L);
+        clock = clocks.getOrDefault(file.path(), io.shmemtrace.merged.merge.RunClock.ZERO);
         int ids = file.table().idLimit();
         heads = new byte[ids][];
         fieldNames = new byte[ids][][];
@@ -110,9 +110,9 @@ final class CsvReport extends Report {
         p = RowBuffer.bytes(b, p, prefix);
         p = RowBuffer.dec(b, p, e.seq());
         p = RowBuffer.bytes(b, p, heads[id]);
-        p = startDigits.write(b, p, offsetNs + e.startNs());
+        p = startDigits.write(b, p, clock.at(e.startNs()));
         b[p++] = ',';
-        p = endDigits.write(b, p, offsetNs + e.endNs());
+        p = endDigits.write(b, p, clock.at(e.endNs()));
         b[p++] = ',';
         p = RowBuffer.dec(b, p, e.durationNs());
         b[p++] = ',';

@@ -57,9 +57,9 @@ final class HtmlReport extends Report {
     private String runId = "";
     private int npes;
     /** Each file's init on the run's one time base (the CSV's: HeaderClocks, across hosts too), ns. */
-    private Map<Path, Long> initNs = Map.of();
+    private Map<Path, io.shmemtrace.merged.merge.RunClock> clocks = Map.of();
     private long earliestRealNs = Long.MAX_VALUE;
-    private long fileBaseNs;
+    private io.shmemtrace.merged.merge.RunClock fileClock = io.shmemtrace.merged.merge.RunClock.ZERO;
     private int filePe;
     private PeStats.FileAccumulator current;
     /**
@@ -99,7 +99,7 @@ final class HtmlReport extends Report {
             earliestRealNs = Math.min(earliestRealNs, h.initRealNs());
             hosts.merge(h.host(), 1, Integer::sum);
         }
-        initNs = RunTimeBase.initOffsets(run);
+        clocks = RunTimeBase.clocks(run);
         timeBins = new TimeBins(npes);
         List<String> untraced = RunFiles.untraced(run);
         if (!untraced.isEmpty()) {
@@ -129,9 +129,9 @@ final class HtmlReport extends Report {
     void beginFile(TraceFile f) {
         current = new PeStats.FileAccumulator();
         filePe = f.header().pe();
-        fileBaseNs = initNs.getOrDefault(f.path(), 0L);
+        fileClock = clocks.getOrDefault(f.path(), io.shmemtrace.merged.merge.RunClock.ZERO);
         lane = lanesDrawn != null && (lanePes == null || lanePes.test(filePe))
-                ? new Timeline.Lane(filePe, fileBaseNs, span(), Timeline.perLane(lanesExpected)) : null;
+                ? new Timeline.Lane(filePe, fileClock, span(), Timeline.perLane(lanesExpected)) : null;
     }
 
     @Override
@@ -145,7 +145,7 @@ final class HtmlReport extends Report {
             sizes.computeIfAbsent(op, k -> new long[SIZE_BINS])[63 - Long.numberOfLeadingZeros(bytes)] += e.calls();
         }
         if (op == Operation.INIT || op == Operation.FINALIZE) return; // the library's start and end, not the run's
-        long start = fileBaseNs + e.startNs();
+        long start = fileClock.at(e.startNs());
         timeBins.add(filePe, start, start + e.callsNs());
     }
 
@@ -161,7 +161,7 @@ final class HtmlReport extends Report {
             long[] bins = sizes.computeIfAbsent(e.def().operation(), k -> new long[SIZE_BINS]);
             for (int k = 1; k < e.histogram().length; k++) bins[Math.min(k - 1, SIZE_BINS - 1)] += e.histogram()[k];
         }
-        PeStats p = current.finish(f.header().pe(), f.unrecorded(), fileBaseNs);
+        PeStats p = current.finish(f.header().pe(), f.unrecorded(), fileClock);
         job.add(p);
         perPe.add(new long[] {p.pe, p.windowNs, p.windowShmemNs, p.windowThreadNs});
         all.add(p);
@@ -429,7 +429,7 @@ final class HtmlReport extends Report {
         if (lanesDrawn != null && lanes.size() == lanesExpected) {
             h.append(Timeline.html(lanesDrawn, lanes, why, span()));
         } else {
-            h.append(Timeline.html(run, lanes, why, initNs, span()));
+            h.append(Timeline.html(run, lanes, why, clocks, span()));
         }
     }
 

@@ -136,8 +136,8 @@ final class PeStats {
         }
 
         /** The file's figures as the stats of its PE, with the calls it counted without recording them. */
-        /** offsetNs: where the file's init lies on the run's time base. */
-        PeStats finish(int pe, List<UnrecordedCalls> unrecorded, long offsetNs) {
+        /** clock: the file's times on the run's time base. */
+        PeStats finish(int pe, List<UnrecordedCalls> unrecorded, io.shmemtrace.merged.merge.RunClock clock) {
             PeStats p = new PeStats();
             p.pe = pe;
             p.regions.add(regions.finish());
@@ -155,8 +155,8 @@ final class PeStats {
             long start = initEnd == Long.MIN_VALUE ? 0 : initEnd;
             long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
             p.windowNs = Math.max(0, end - start);
-            p.runStartNs = offsetNs + start;
-            p.runEndNs = offsetNs + end;
+            p.runStartNs = clock.at(start);
+            p.runEndNs = clock.at(end);
             p.windowShmemNs = shmemNs - initNs - finalizeNs;
             for (boolean seen : threadSeen) if (seen) p.threads++;
             p.windowThreadNs = p.windowNs * Math.max(1, p.threads);

@@ -42,7 +42,7 @@ final class SummaryReport extends Report {
     private List<String> untraced = List.of();
     private final Supplier<RunFindings.View> findings;
     /** Per trace file, its init on the run's time base: the run's window is on it. */
-    private java.util.Map<java.nio.file.Path, Long> offsets = java.util.Map.of();
+    private java.util.Map<java.nio.file.Path, io.shmemtrace.merged.merge.RunClock> clocks = java.util.Map.of();
     /** The PEs of each host, in the order the hosts come (the job section's hosts line). */
     private final Map<String, List<Integer>> pesByHost = new java.util.LinkedHashMap<>();
     private static final int HOSTS_LISTED = 8;
@@ -62,7 +62,7 @@ final class SummaryReport extends Report {
     @Override
     void begin(TraceRun run) {
         listAllFiles = run.inputs().size() <= DETAIL_LIMIT;
-        offsets = RunTimeBase.initOffsets(run);
+        clocks = RunTimeBase.clocks(run);
         untraced = RunFiles.untraced(run);
         for (TraceRun.Input in : run.inputs()) {
             pesByHost.computeIfAbsent(in.header().host(), k -> new ArrayList<>()).add(in.pe());
@@ -84,7 +84,8 @@ final class SummaryReport extends Report {
     void endFile(TraceFile file) {
         TraceHeader h = file.header();
         current.addProfile(file.profile());
-        PeStats pe = current.finish(h.pe(), file.unrecorded(), offsets.getOrDefault(file.path(), 0L));
+        PeStats pe = current.finish(h.pe(), file.unrecorded(),
+                clocks.getOrDefault(file.path(), io.shmemtrace.merged.merge.RunClock.ZERO));
         files++;
         ended.merge(h.state(), 1, Integer::sum);
         String line = fileLine(file);

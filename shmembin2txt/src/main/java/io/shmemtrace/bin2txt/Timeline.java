@@ -41,7 +41,7 @@ final class Timeline {
     static final class Lane {
         final int pe;
         /** The file's init, ns from the earliest PE's. */
-        private final long base;
+        private final io.shmemtrace.merged.merge.RunClock clock;
         private final long[] window;
         final int perLane;
         private final List<Box> boxes = new ArrayList<>();
@@ -52,9 +52,9 @@ final class Timeline {
         private boolean finished;
 
         /** window: [from, to] ns to draw, or null; perLane: the boxes drawn at most. */
-        Lane(int pe, long base, long[] window, int perLane) {
+        Lane(int pe, io.shmemtrace.merged.merge.RunClock clock, long[] window, int perLane) {
             this.pe = pe;
-            this.base = base;
+            this.clock = clock;
             this.window = window;
             this.perLane = perLane;
         }
@@ -62,7 +62,7 @@ final class Timeline {
         void event(TraceEvent e) {
             Operation op = e.def().operation();
             if (op == Operation.INIT || op == Operation.FINALIZE) return;
-            long s = base + e.startNs(), t = base + e.endNs();
+            long s = clock.at(e.startNs()), t = clock.at(e.endNs());
             laneEnd = Math.max(laneEnd, t);
             if (op.isRegion()) {
                 region(op, e.regionName(), s);
@@ -112,13 +112,15 @@ final class Timeline {
      * lanes: the PEs, in the order shown; window: [from, to] ns to draw, or null for the calls' span (init and
      * finalize left out). Reads the lanes' files again. Returns the section's HTML.
      */
-    static String html(TraceRun run, List<Integer> lanes, String why, java.util.Map<java.nio.file.Path, Long> initNs,
+    static String html(TraceRun run, List<Integer> lanes, String why,
+                       java.util.Map<java.nio.file.Path, io.shmemtrace.merged.merge.RunClock> clocks,
                        long[] window) {
         List<Lane> read = new ArrayList<>();
         int perLane = perLane(lanes.size());
         for (TraceRun.Input in : run.inputs()) {
             if (!lanes.contains(in.pe())) continue;
-            Lane lane = new Lane(in.pe(), initNs.getOrDefault(in.path(), 0L), window, perLane);
+            Lane lane = new Lane(in.pe(), clocks.getOrDefault(in.path(), io.shmemtrace.merged.merge.RunClock.ZERO), window,
+                    perLane);
             try {
                 in.file().read(lane::event);
             } catch (Exception e) {

@@ -124,6 +124,12 @@ public final class Alignment {
         return lines == null || hostOf[pe] < 0 ? 0 : lines[hostOf[pe]].drift();
     }
 
+    /** Where the PE's drift correction is 0 (merged ns by the header clocks). */
+    long driftOriginNs(int pe) {
+        HostClocks.Line l = lines == null || hostOf[pe] < 0 ? null : lines[hostOf[pe]];
+        return l == null ? 0 : l.originNs();
+    }
+
     /** A PE's time (merged ns by the header clocks) with its drift corrected (the shift adds the constant part). */
     long corrected(int pe, long ns) {
         HostClocks.Line l = lines == null || hostOf[pe] < 0 ? null : lines[hostOf[pe]];

@@ -11,14 +11,14 @@ import java.util.Map;
  * The merge's time base for the views that read a run's traces themselves (the CSV, the report page, the summary's
  * window): per trace file, where its init lies on the run's time base — the header clocks, and on several hosts each
  * host's clock offset as the merge corrects it from the barriers ({@link Alignment}), so that every view puts an
- * event at one time. (The drift the merge also corrects is not applied here: it moves an event by parts per million
- * of its distance from the run's first barrier.) On several hosts the traces are read once more for their barriers.
+ * event at one time, the hosts' drift too ({@link RunClock}). On several hosts the traces are read once more for
+ * their barriers.
  */
 public final class RunAlignment {
     private RunAlignment() {}
 
-    /** Per trace file of run, its init on the run's time base (ns). */
-    public static Map<Path, Long> initOffsets(TraceRun run) throws IOException {
+    /** Per trace file of run, its clock on the run's time base. */
+    public static Map<Path, RunClock> clocks(TraceRun run) throws IOException {
         java.util.List<TraceRun.Input> inputs = run.inputs();
         io.shmemtrace.format.read.TraceHeader[] headers = new io.shmemtrace.format.read.TraceHeader[inputs.size()];
         for (int i = 0; i < headers.length; i++) headers[i] = inputs.get(i).header();
@@ -28,11 +28,18 @@ public final class RunAlignment {
         Alignment alignment = new Alignment(byPe, Alignment.Mode.AUTO);
         if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
         long[] shifts = alignment.shiftsNs();
-        Map<Path, Long> byFile = new HashMap<>();
+        Map<Path, RunClock> byFile = new HashMap<>();
         for (int i = 0; i < headers.length; i++) {
             int pe = inputs.get(i).pe();
-            byFile.put(inputs.get(i).path(), offsets[i] + (pe >= 0 && pe < shifts.length ? shifts[pe] : 0));
+            boolean known = pe >= 0 && pe < shifts.length;
+            double drift = known ? alignment.drift(pe) : 0;
+            long origin = known && drift != 0 ? alignment.driftOriginNs(pe) - alignment.initOffsetNs(pe) : 0;
+            byFile.put(inputs.get(i).path(), new RunClock(offsets[i] + (known ? shifts[pe] : 0), drift, origin));
         }
+        // time 0 is the earliest init once corrected, as it was by the header clocks (a host's correction may move
+        // its PEs' inits before or after it)
+        long earliest = byFile.values().stream().mapToLong(c -> c.at(0)).min().orElse(0);
+        byFile.replaceAll((f, c) -> new RunClock(c.offsetNs() - earliest, c.drift(), c.originNs()));
         return byFile;
     }
 }
