@@ -63,11 +63,8 @@ final class MergedRuns implements ChangedCalls {
                     }
                     if (!joins && inRun) { // the run in progress ended with the previous record
                         if (calls > 1) {
-                            if (n + RUN > mine.length) mine = Arrays.copyOf(mine, 2 * mine.length);
-                            mine[n++] = first;
-                            mine[n++] = prev.event();
-                            mine[n++] = bytes;
-                            mine[n++] = Double.doubleToRawLongBits(seconds / calls);
+                            mine = withRun(mine, n, first, prev.event(), bytes, seconds / calls);
+                            n += RUN;
                         }
                         inRun = false;
                     }
@@ -87,11 +84,8 @@ final class MergedRuns implements ChangedCalls {
                     hasPrev = true;
                 }
                 if (inRun && calls > 1) {
-                    if (n + RUN > mine.length) mine = Arrays.copyOf(mine, 2 * mine.length);
-                    mine[n++] = first;
-                    mine[n++] = prev.event();
-                    mine[n++] = bytes;
-                    mine[n++] = Double.doubleToRawLongBits(seconds / calls);
+                    mine = withRun(mine, n, first, prev.event(), bytes, seconds / calls);
+                    n += RUN;
                 }
                 runs[t.task()] = mine;
                 count[t.task()] = n / RUN;
@@ -100,6 +94,16 @@ final class MergedRuns implements ChangedCalls {
         }
         for (int t = 0; t < tasks; t++) if (runs[t] == null) runs[t] = new long[0];
         return new MergedRuns(runs, count);
+    }
+
+    /** a with a run written at n (first event, last event, bytes, mean duration), grown first if it is full. */
+    private static long[] withRun(long[] a, int n, long first, long last, long bytes, double meanSeconds) {
+        if (n + RUN > a.length) a = Arrays.copyOf(a, 2 * a.length);
+        a[n] = first;
+        a[n + 1] = last;
+        a[n + 2] = bytes;
+        a[n + 3] = Double.doubleToRawLongBits(meanSeconds);
+        return a;
     }
 
     @Override

@@ -35,7 +35,14 @@ public final class Alignment {
     /** Per host, its clock against the reference host's, from the barriers; null without them. */
     private HostClocks.Line[] lines;
 
-    Alignment(TraceRun.Input[] byPe, Mode mode) {
+    /** The alignment of these traces (by PE), their barriers read first where the barrier step is on. */
+    static Alignment of(TraceRun.Input[] byPe, Mode mode) throws IOException {
+        Alignment a = new Alignment(byPe, mode);
+        if (a.method() == AlignmentMethod.BARRIER) a.findBarriers(byPe);
+        return a;
+    }
+
+    private Alignment(TraceRun.Input[] byPe, Mode mode) {
         TraceHeader[] headers = new TraceHeader[byPe.length];
         for (int pe = 0; pe < byPe.length; pe++) headers[pe] = byPe[pe] == null ? null : byPe[pe].header();
         HeaderClocks clocks = HeaderClocks.of(headers);
@@ -110,13 +117,6 @@ public final class Alignment {
             if (l[h] == null) return;
         }
         lines = l;
-    }
-
-    /** Whether the hosts' clock lines keep every barrier causal (true where there are none). */
-    boolean linesKeepCausality() {
-        if (lines == null) return true;
-        for (HostClocks.Line l : lines) if (!l.keepsCausality()) return false;
-        return true;
     }
 
     /** The PE's clock drift against the reference host's (0: none known). */

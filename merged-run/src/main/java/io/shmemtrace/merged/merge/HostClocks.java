@@ -75,15 +75,11 @@ final class HostClocks {
     }
 
     /** A host's clock against the reference's: add offset + drift x (t - origin) to its times t. */
-    record Line(long offsetNs, double drift, long originNs, boolean keepsCausality) {
-        long at(long t) {
-            return offsetNs + Math.round(drift * (t - originNs));
-        }
-    }
+    record Line(long offsetNs, double drift, long originNs) {}
 
     /** Host h's line against reference host ref (offset 0 for ref itself); null when no barrier was seen on both. */
     Line line(int h, int ref) {
-        if (h == ref) return new Line(0, 0, 0, true);
+        if (h == ref) return new Line(0, 0, 0);
         int n = 0;
         double[] t = new double[samples], lo = new double[samples], hi = new double[samples], exit = new double[samples];
         for (int j = 0; j < samples; j++) {
@@ -121,9 +117,9 @@ final class HostClocks {
         else if (down > 0) offset -= down + margin;
         if (!keeps && drift != 0) { // this drift fits no shift: the constant offset, if one fits
             double[] b = band(lo, hi, 0, n);
-            if (b[0] <= b[1]) return new Line(Math.round(Math.min(b[1], Math.max(b[0], median(exit, 0, n)))), 0, origin, true);
+            if (b[0] <= b[1]) return new Line(Math.round(Math.min(b[1], Math.max(b[0], median(exit, 0, n)))), 0, origin);
         }
-        return new Line(Math.round(offset), drift, origin, keeps);
+        return new Line(Math.round(offset), drift, origin);
     }
 
     private static double median(double[] v, int from, int to) {

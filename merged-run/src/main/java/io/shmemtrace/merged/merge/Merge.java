@@ -102,8 +102,7 @@ public final class Merge {
         if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
-        Alignment alignment = new Alignment(byPe, o.align());
-        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
+        Alignment alignment = Alignment.of(byPe, o.align());
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
@@ -260,8 +259,7 @@ public final class Merge {
     private Result write(TraceRun scan, Path tmp, Path sideTmp) throws IOException {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
-        Alignment alignment = new Alignment(byPe, o.align());
-        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
+        Alignment alignment = Alignment.of(byPe, o.align());
         Calls calls = new Calls();
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         long[] offsets = new long[npes];

@@ -1,7 +1,6 @@
 package io.shmemtrace.merged.merge;
 
 import io.shmemtrace.format.read.TraceRun;
-import io.shmemtrace.merged.format.AlignmentMethod;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -25,8 +24,7 @@ public final class RunAlignment {
         long[] offsets = HeaderClocks.of(headers).offsetsNs();
         // each PE's host correction, from the barriers of one layer's traces (a PE's Java layer shares its host)
         TraceRun.Input[] byPe = run.byPe();
-        Alignment alignment = new Alignment(byPe, Alignment.Mode.AUTO);
-        if (alignment.method() == AlignmentMethod.BARRIER) alignment.findBarriers(byPe);
+        Alignment alignment = Alignment.of(byPe, Alignment.Mode.AUTO);
         long[] shifts = alignment.shiftsNs();
         Map<Path, RunClock> byFile = new HashMap<>();
         for (int i = 0; i < headers.length; i++) {

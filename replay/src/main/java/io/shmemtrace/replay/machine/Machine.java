@@ -77,11 +77,6 @@ public record Machine(int nodes, int coresPerNode, double networkBandwidth, doub
         return Math.max(1, (tasks + cores - 1) / cores);
     }
 
-    /** A machine of one node holding every task, with no costs: for models that read none (measured). */
-    public static Machine unlimited(int tasks) {
-        return unlimited(tasks, null);
-    }
-
     /**
      * The machine the run ran on, with no costs: each task on the node of its traced host (nodeOfTask, numbered from 0;
      * null: one node holding every task), so that on-node and off-node are the run's own.

@@ -38,10 +38,6 @@ public final class Hosts implements AfterEachCallback {
         return "st-h" + i;
     }
 
-    public int count() {
-        return count;
-    }
-
     /** oshrun -np NP across the hosts (PE i on host i mod count) under shmemtrace into traceDir: PROGRAM ARGS. */
     public Command traced(int np, Path traceDir, Path program, String... args) {
         // OMPI_MCA_btl=^uct as on one host (Programs): the orteds the agent starts inherit it
