@@ -51,7 +51,7 @@ const char *shmt_object_path(const struct dl_phdr_info *info, char *real)
     }
     /* The path as the loader got it may hold "." or ".." (LD_PRELOAD=dist/bin/../lib/...): the tools take only
      * clean absolute paths (and names such as the vdso's), so the map gives the object's real path. */
-    if (name[0] == '/' && realpath(name, real) != NULL) return real;
+    if (strchr(name, '/') != NULL && realpath(name, real) != NULL) return real; /* dlopen("./lib.so") too */
     snprintf(real, PATH_MAX, "%s", name); /* as given: a name (the vdso's), or a path that is gone */
     return real;
 }

@@ -8,8 +8,12 @@
 #include "shmt_crc32c.h"
 #include "shmt_trace_file.h"
 
-#define SHMT_MAX_NAMES 4096
+/* Names a PE keeps apart; every later name is recorded as the last one, OTHER_NAMES, so that a program that makes
+ * names without end (a region per iteration) keeps every record and its regions balanced. The table is in the
+ * zero-filled data: its pages cost nothing until names fill them. */
+#define SHMT_MAX_NAMES 65536
 #define TABLE_SLOTS (2 * SHMT_MAX_NAMES) /* a power of two, at most half full */
+#define OTHER_NAMES "(other regions)"
 
 typedef struct {
     const uint8_t *bytes; /* in the names block */
@@ -57,6 +61,11 @@ uint32_t shmt_name_number(const char *name)
         }
     }
     uint32_t number = SHMT_NO_NAME;
+    /* the last number is for OTHER_NAMES (another thread may have taken the last but one since we looked) */
+    if (count >= SHMT_MAX_NAMES - 1 && strcmp(name, OTHER_NAMES) != 0) {
+        pthread_mutex_unlock(&lock);
+        return shmt_name_number(OTHER_NAMES);
+    }
     const uint8_t *bytes = count < SHMT_MAX_NAMES ? append(name, n) : NULL;
     if (bytes != NULL) {
         uint32_t i = h & (TABLE_SLOTS - 1);

@@ -314,6 +314,8 @@ void shmt_stop(unsigned state, uint64_t t)
         uint64_t mono_at_t = mono - (uint64_t)((double)(ticks - t) * 1e9 / (double)hz);
         shmt_file_finish(disabled ? SHMT_STATE_DISABLED : state, t, mono_at_t);
         if (shmt_callsites) shmt_modules_write(shmt_file_path(), pe_number); /* again: objects dlopen'ed since */
+        shmt_regions_say_lost(pe_number);
+        if (state == SHMT_STATE_FINALIZED) shmt_say_bypasses(); /* not from exit handlers in a dying process */
         if (pe_number == 0) {
             uint64_t events = 0;
             for (int i = 0; i < thread_count; i++) if (threads[i] != NULL) events += recorded(threads[i]);

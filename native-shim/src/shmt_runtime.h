@@ -110,10 +110,14 @@ int shmt_thread_index(shmt_thread *t) SHMT_HIDDEN;
 void shmt_set_paused(shmt_thread *self, int pause) SHMT_HIDDEN;
 /* SHMEMTRACE_START: pauses until a region of that name begins (shmt_regions.c). */
 void shmt_start_paused(void) SHMT_HIDDEN;
+/* One line if region calls made by signal handlers during SHMEM calls were left out (shmt_regions.c). */
+void shmt_regions_say_lost(int pe) SHMT_HIDDEN;
 /* A call of function id made while the trace is paused: counted (unless the thread is busy: a library's own call). */
 void shmt_count_paused(unsigned id) SHMT_HIDDEN;
 /* Once the trace is open, before the init call's event: the filters' and profile's stubs in the GOT (shmt_started.c). */
 void shmt_started(void) SHMT_HIDDEN;
+/* At the end: one line for each object (5 at most) whose SHMEM calls passed the shim by (shmt_started.c). */
+void shmt_say_bypasses(void) SHMT_HIDDEN;
 /* The header's count of calls not recorded (in the mapped file; a dummy before there is one). */
 extern uint64_t *shmt_dropped SHMT_HIDDEN;
 

@@ -3,6 +3,7 @@
  * program's GOT. SHMEMTRACE_START's pause (a record) comes after the init event (shmt_start_paused). */
 #include <stdio.h>
 
+#include "shmt_runtime.h"
 #include "shmt_got.h"
 #include "shmt_profile.h"
 
@@ -15,8 +16,24 @@ static shmt_stub stub_for(unsigned id)
 void shmt_started(void)
 {
     int excluded = shmt_filter_select();
-    if ((excluded > 0 || shmt_profiling) && shmt_got_patch(stub_for) != 0) {
+    /* in trace mode too: PLT slots that an RTLD_DEEPBIND object bound past the shim */
+    if (shmt_got_patch(excluded > 0 || shmt_profiling ? stub_for : NULL) != 0 && (excluded > 0 || shmt_profiling)) {
         fprintf(stderr, "shmemtrace: %s, %s and profiles are not supported on this architecture: every call is recorded\n",
                 SHMT_ENV_INCLUDE, SHMT_ENV_EXCLUDE);
     }
+}
+
+static int bypass_lines;
+
+static void say_bypassed(const char *object, const char *function)
+{
+    if (bypass_lines++ >= 5) return;
+    fprintf(stderr, "shmemtrace: PE %d: %s calls %s past the tracer (it binds to the OpenSHMEM library itself, as an"
+            " object opened with RTLD_DEEPBIND after shmem_init does): its calls are not recorded\n", shmt_pe(), object,
+            function);
+}
+
+void shmt_say_bypasses(void)
+{
+    shmt_got_find_bypasses(say_bypassed);
 }
