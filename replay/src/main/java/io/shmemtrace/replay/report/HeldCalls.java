@@ -1,19 +1,15 @@
 package io.shmemtrace.replay.report;
 
 import io.shmemtrace.merged.read.PsinsRecord;
-import java.util.Arrays;
 
 /**
  * Calls kept until every PE of a run is read, when what they waited for is known: who made each (task, call,
  * site, region), when (start, duration), whether it completed _nbi transfers, and two values of its kind (a
  * collective's instance and root, a hold's lock and release, a wait's word). A run of 64 PEs x 200,000 events
- * keeps 2.3 M collective calls, so not in objects: six longs a call, in pages of 4,096 calls. Arrays doubled as they
- * grew were copied at every doubling and again by the collector, whose pauses stop the report page's thread too
- * (--html: 7 pauses, 257-307 ms), and held up to twice the room the calls need.
+ * keeps 2.3 M collective calls, so not in objects: six longs a call, in {@link SpilledLongs} (pages of the heap, then
+ * of a mapped file: a run of 157 M events a PE kept more than the heap holds).
  */
 final class HeldCalls {
-    private static final int PAGE_BITS = 12;
-    private static final int PAGE = 1 << PAGE_BITS;
     /** A call's words: task and call (and the posted flag), site and region, start, duration, key, value. */
     private static final int WORDS = 6;
     private static final int WHO = 0, WHERE = 1, START = 2, DURATION = 3, KEY = 4, VALUE = 5;
@@ -21,25 +17,21 @@ final class HeldCalls {
     private static final long POSTED = 1L << 31;
 
     int size;
-    private long[][] pages = new long[16][];
+    private final SpilledLongs words = new SpilledLongs();
 
     /** r's call, kept with its kind's key and value; returns its index. */
     int add(PsinsRecord r, boolean completedPosted, long key, long value) {
         int i = size++;
-        int p = i >>> PAGE_BITS;
-        if (p == pages.length) pages = Arrays.copyOf(pages, 2 * p);
-        long[] page = pages[p];
-        if (page == null) page = pages[p] = new long[PAGE * WORDS];
-        int at = (i & (PAGE - 1)) * WORDS;
-        page[at + WHO] = (long) r.task() << 32 | (completedPosted ? POSTED : 0) | r.call().index();
-        page[at + WHERE] = (long) r.site() << 32 | (r.enclosingRegion() & 0xFFFFFFFFL);
-        page[at + START] = Double.doubleToRawLongBits(r.start());
-        page[at + DURATION] = Double.doubleToRawLongBits(r.duration());
-        page[at + KEY] = key;
-        page[at + VALUE] = value;
+        long at = (long) i * WORDS;
+        words.ensure(at + WORDS);
+        words.set(at + WHO, (long) r.task() << 32 | (completedPosted ? POSTED : 0) | r.call().index());
+        words.set(at + WHERE, (long) r.site() << 32 | (r.enclosingRegion() & 0xFFFFFFFFL));
+        words.set(at + START, Double.doubleToRawLongBits(r.start()));
+        words.set(at + DURATION, Double.doubleToRawLongBits(r.duration()));
+        words.set(at + KEY, key);
+        words.set(at + VALUE, value);
         return i;
     }
-
     int task(int i) {
         return (int) (word(i, WHO) >>> 32);
     }
@@ -82,10 +74,16 @@ final class HeldCalls {
     }
 
     void setValue(int i, long value) {
-        pages[i >>> PAGE_BITS][(i & (PAGE - 1)) * WORDS + VALUE] = value;
+        words.set((long) i * WORDS + VALUE, value);
     }
 
     private long word(int i, int w) {
-        return pages[i >>> PAGE_BITS][(i & (PAGE - 1)) * WORDS + w];
+        return words.get((long) i * WORDS + w);
+    }
+
+    /** Its room given back (to the heap's budget, the mapped file removed). */
+    void release() {
+        words.release();
+        size = 0;
     }
 }

@@ -53,12 +53,12 @@ public final class TimelineWaits implements TaskConverter {
 
     /** Collective calls that synchronise: key their instance's slot, value their pattern (high) and root (low). */
     private final HeldCalls collectives = new HeldCalls();
-    /** Per PE set, per instance: its slot + 1 (0: none yet). */
-    private int[][] slotsBySet = new int[1][];
+    /** Per PE set, per instance: its slot + 1 (0: none yet). A run of 157 M barriers a PE has as many instances. */
+    private SpilledLongs[] slotsBySet = new SpilledLongs[1];
     private int slots;
-    /** Per instance slot: its set, its last member's arrival, its root's arrival. */
-    private int[] setOfSlot = new int[64];
-    private double[] lastArrival = new double[64], rootArrival = new double[64];
+    /** Per instance slot, three words: its set, its last member's arrival, its root's arrival (raw bits). */
+    private final SpilledLongs instances = new SpilledLongs();
+    private static final int SET = 0, LAST_ARRIVAL = 1, ROOT_ARRIVAL = 2;
 
     /** Lock holds (set_lock, test_lock that got it): key the lock, value its release (raw bits; NaN: not seen). */
     private final HeldCalls holds = new HeldCalls();
@@ -168,7 +168,7 @@ public final class TimelineWaits implements TaskConverter {
         boolean broadcast = r.type() == PsinsType.BROADCAST;
         if (r.synchronisesNoOne() || broadcast && r.root() < 0) return false;
         int slot = slot(r.set(), r.instance());
-        if (r.start() > lastArrival[slot]) lastArrival[slot] = r.start();
+        if (r.start() > instance(slot, LAST_ARRIVAL)) setInstance(slot, LAST_ARRIVAL, r.start());
         WaitState state = broadcast ? WaitState.LATE_BROADCAST : WaitState.atCollective(r.type());
         collectives.add(r, completedPosted, slot, (long) state.ordinal() << 32 | (r.root() & 0xFFFFFFFFL));
         return true;
@@ -177,21 +177,27 @@ public final class TimelineWaits implements TaskConverter {
     /** The slot of a collective instance (PE set, instance: the merge's matching). */
     private int slot(int set, int instance) {
         if (set >= slotsBySet.length) slotsBySet = Arrays.copyOf(slotsBySet, Math.max(set + 1, 2 * slotsBySet.length));
-        int[] bySet = slotsBySet[set];
-        if (bySet == null) bySet = slotsBySet[set] = new int[64];
-        if (instance >= bySet.length) bySet = slotsBySet[set] = Arrays.copyOf(bySet, Math.max(instance + 1, 2 * bySet.length));
-        if (bySet[instance] == 0) {
-            if (slots == setOfSlot.length) {
-                setOfSlot = Arrays.copyOf(setOfSlot, 2 * slots);
-                lastArrival = Arrays.copyOf(lastArrival, 2 * slots);
-                rootArrival = Arrays.copyOf(rootArrival, 2 * slots);
-            }
-            setOfSlot[slots] = set;
-            lastArrival[slots] = Double.NEGATIVE_INFINITY;
-            rootArrival[slots] = NO_TIME;
-            bySet[instance] = ++slots;
+        SpilledLongs bySet = slotsBySet[set];
+        if (bySet == null) bySet = slotsBySet[set] = new SpilledLongs();
+        bySet.ensure(instance + 1L);
+        long slotPlusOne = bySet.get(instance);
+        if (slotPlusOne == 0) {
+            instances.ensure(3L * (slots + 1));
+            instances.set(3L * slots + SET, set);
+            setInstance(slots, LAST_ARRIVAL, Double.NEGATIVE_INFINITY);
+            setInstance(slots, ROOT_ARRIVAL, NO_TIME);
+            slotPlusOne = ++slots;
+            bySet.set(instance, slotPlusOne);
         }
-        return bySet[instance] - 1;
+        return (int) slotPlusOne - 1;
+    }
+
+    private double instance(int slot, int word) {
+        return Double.longBitsToDouble(instances.get(3L * slot + word));
+    }
+
+    private void setInstance(int slot, int word, double time) {
+        instances.set(3L * slot + word, Double.doubleToRawLongBits(time));
     }
 
     /** A lock call: a hold kept (set_lock, or a test_lock that got the lock), or a clear_lock ending one. */
@@ -230,16 +236,19 @@ public final class TimelineWaits implements TaskConverter {
         states.tables(calls, Symbolizer.names(sites, buildIds, notes), regionNames);
         for (int i = 0; i < collectives.size; i++) { // a broadcast's root: the member whose rank in the set is the root
             int slot = (int) collectives.key(i);
-            if (state(collectives, i) == WaitState.LATE_BROADCAST && rank(collectives.task(i), setOfSlot[slot])
-                    == (int) collectives.value(i)) {
-                rootArrival[slot] = collectives.start(i);
+            if (state(collectives, i) == WaitState.LATE_BROADCAST
+                    && rank(collectives.task(i), (int) instances.get(3L * slot + SET)) == (int) collectives.value(i)) {
+                setInstance(slot, ROOT_ARRIVAL, collectives.start(i));
             }
         }
         for (int i = 0; i < collectives.size; i++) {
             int slot = (int) collectives.key(i);
             WaitState state = state(collectives, i);
-            count(state, collectives, i, state == WaitState.LATE_BROADCAST ? rootArrival[slot] : lastArrival[slot]);
+            count(state, collectives, i, instance(slot, state == WaitState.LATE_BROADCAST ? ROOT_ARRIVAL : LAST_ARRIVAL));
         }
+        collectives.release();
+        instances.release();
+        for (SpilledLongs bySet : slotsBySet) if (bySet != null) bySet.release();
         Integer[] granted = new Integer[holds.size]; // by lock, then in the order the locks were granted
         for (int i = 0; i < holds.size; i++) granted[i] = i;
         Arrays.sort(granted, Comparator.<Integer>comparingLong(i -> holds.key(i)).thenComparingDouble(holds::end));
@@ -248,9 +257,11 @@ public final class TimelineWaits implements TaskConverter {
             boolean after = k > 0 && holds.key(granted[k - 1]) == holds.key(i);
             count(WaitState.LOCK_CONTENTION, holds, i, after ? Double.longBitsToDouble(holds.value(granted[k - 1])) : NO_TIME);
         }
+        holds.release();
         for (int i = 0; i < waits.size; i++) {
             count(WaitState.LATE_WRITER, waits, i, words.released(waits.task(i), waits.key(i), waits.end(i)));
         }
+        waits.release();
         return states;
     }
 
