@@ -155,7 +155,7 @@ final class HtmlReport extends Report {
             lane.finish();
             lanesDrawn.add(lane);
         }
-        current.addProfile(f.profile());
+        current.addProfile(f);
         for (var e : f.profile()) { // a profile's sizes: its histogram buckets (k: 2^(k-1) to 2^k - 1 bytes)
             if (e.def().operation().isRegion() || e.def().elemSize() == 0) continue;
             long[] bins = sizes.computeIfAbsent(e.def().operation(), k -> new long[SIZE_BINS]);

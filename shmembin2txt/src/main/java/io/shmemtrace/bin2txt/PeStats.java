@@ -10,7 +10,7 @@ import java.util.TreeMap;
 /**
  * What one PE (or the whole job, summed) did: per-function stats, time in SHMEM and in CPU bursts over the
  * whole trace, and the application window: from the end of shmem_init to the start of shmem_finalize (or,
- * without one, the end of the PE's last call), the program's own time as mpiP and IPM report it, with init and
+ * without one, the end of the PE's last call, or a profile's exit), the program's own time as mpiP and IPM report it, with init and
  * finalize, the library's start-up and tear-down, apart.
  */
 final class PeStats {
@@ -96,7 +96,13 @@ final class PeStats {
          * A profile's entries (FORMAT.md, "Profiles"): calls and their time per function, regions and marks. The
          * profiled calls lie between the profile's few events, in what their bursts counted as computing: taken out.
          */
-        void addProfile(List<io.shmemtrace.format.read.ProfileEntry> entries) {
+        void addProfile(io.shmemtrace.format.read.TraceFile file) {
+            List<io.shmemtrace.format.read.ProfileEntry> entries = file.profile();
+            io.shmemtrace.format.read.TraceHeader h = file.header();
+            if (!entries.isEmpty() && h.state() != io.shmemtrace.format.TraceState.FINALIZED && h.finalTicks() != 0) {
+                // no shmem_finalize: a profile's calls lie before the PE's end (its exit), not its last event (init)
+                lastEnd = Math.max(lastEnd, file.time().toNs(h.finalTicks() >>> h.tickShift()));
+            }
             long profiledNs = 0;
             for (io.shmemtrace.format.read.ProfileEntry p : entries) {
                 Operation op = p.def().operation();

@@ -126,4 +126,29 @@ class ProfileModeTest {
             }
         }
     }
+
+    /**
+     * A profile of PEs that never call shmem_finalize (issue 41, item 11): the window runs to each PE's exit, so it
+     * holds the program's sleeps and every profiled call (it was 0 ns, or shorter than the time in SHMEM: the last
+     * event of a profile is its init).
+     */
+    @Test
+    void aProfileWithoutFinalizeHasTheWindowUpToTheExit() {
+        int rounds = 500;
+        Path program = Programs.compile("nofinalize");
+        Path dir = Workspace.freshDir("profile-no-finalize");
+        Programs.traced(2, dir, program, Integer.toString(rounds)).env("SHMEMTRACE_MODE", "profile").runOk();
+        Command.Result summary = Command.of(BIN2TXT, "--summary", dir.toString()).run();
+        assertEquals(0, summary.exitCode(), summary.describe());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\napplication window (\\d+) ns \\(end of shmem_init"
+                + " to last call or exit; no shmem_finalize\\): in SHMEM (\\d+) ns").matcher(summary.stdout());
+        int pes = 0;
+        while (m.find()) {
+            long window = Long.parseLong(m.group(1)), inShmem = Long.parseLong(m.group(2));
+            assertTrue(window >= rounds * 100_000L, "the sleeps are in it: " + window);
+            assertTrue(inShmem <= window, inShmem + " ns in SHMEM > window " + window);
+            pes++;
+        }
+        assertEquals(2, pes, summary.stdout());
+    }
 }

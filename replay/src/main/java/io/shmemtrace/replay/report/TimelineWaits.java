@@ -56,9 +56,10 @@ public final class TimelineWaits implements TaskConverter {
     /** Per PE set, per instance: its slot + 1 (0: none yet). A run of 157 M barriers a PE has as many instances. */
     private SpilledLongs[] slotsBySet = new SpilledLongs[1];
     private int slots;
-    /** Per instance slot, three words: its set, its last member's arrival, its root's arrival (raw bits). */
+    private int tasks;
+    /** Per instance slot, four words: its set, its last member's arrival, its root's arrival (raw bits), its members. */
     private final SpilledLongs instances = new SpilledLongs();
-    private static final int SET = 0, LAST_ARRIVAL = 1, ROOT_ARRIVAL = 2;
+    private static final int SET = 0, LAST_ARRIVAL = 1, ROOT_ARRIVAL = 2, MEMBERS = 3, INSTANCE_WORDS = 4;
 
     /** Lock holds (set_lock, test_lock that got it): key the lock, value its release (raw bits; NaN: not seen). */
     private final HeldCalls holds = new HeldCalls();
@@ -110,6 +111,7 @@ public final class TimelineWaits implements TaskConverter {
 
     @Override
     public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
+        this.tasks = tasks;
         words = new WaitedWords(tasks);
         bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": wait states", tasks, "PEs");
     }
@@ -169,6 +171,8 @@ public final class TimelineWaits implements TaskConverter {
         if (r.synchronisesNoOne() || broadcast && r.root() < 0) return false;
         int slot = slot(r.set(), r.instance());
         if (r.start() > instance(slot, LAST_ARRIVAL)) setInstance(slot, LAST_ARRIVAL, r.start());
+        long members = (long) INSTANCE_WORDS * slot + MEMBERS;
+        instances.set(members, instances.get(members) + 1);
         WaitState state = broadcast ? WaitState.LATE_BROADCAST : WaitState.atCollective(r.type());
         collectives.add(r, completedPosted, slot, (long) state.ordinal() << 32 | (r.root() & 0xFFFFFFFFL));
         return true;
@@ -182,8 +186,8 @@ public final class TimelineWaits implements TaskConverter {
         bySet.ensure(instance + 1L);
         long slotPlusOne = bySet.get(instance);
         if (slotPlusOne == 0) {
-            instances.ensure(3L * (slots + 1));
-            instances.set(3L * slots + SET, set);
+            instances.ensure((long) INSTANCE_WORDS * (slots + 1));
+            instances.set((long) INSTANCE_WORDS * slots + SET, set);
             setInstance(slots, LAST_ARRIVAL, Double.NEGATIVE_INFINITY);
             setInstance(slots, ROOT_ARRIVAL, NO_TIME);
             slotPlusOne = ++slots;
@@ -193,11 +197,11 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     private double instance(int slot, int word) {
-        return Double.longBitsToDouble(instances.get(3L * slot + word));
+        return Double.longBitsToDouble(instances.get((long) INSTANCE_WORDS * slot + word));
     }
 
     private void setInstance(int slot, int word, double time) {
-        instances.set(3L * slot + word, Double.doubleToRawLongBits(time));
+        instances.set((long) INSTANCE_WORDS * slot + word, Double.doubleToRawLongBits(time));
     }
 
     /** A lock call: a hold kept (set_lock, or a test_lock that got the lock), or a clear_lock ending one. */
@@ -237,12 +241,16 @@ public final class TimelineWaits implements TaskConverter {
         for (int i = 0; i < collectives.size; i++) { // a broadcast's root: the member whose rank in the set is the root
             int slot = (int) collectives.key(i);
             if (state(collectives, i) == WaitState.LATE_BROADCAST
-                    && rank(collectives.task(i), (int) instances.get(3L * slot + SET)) == (int) collectives.value(i)) {
+                    && rank(collectives.task(i), set(slot)) == (int) collectives.value(i)) {
                 setInstance(slot, ROOT_ARRIVAL, collectives.start(i));
             }
         }
         for (int i = 0; i < collectives.size; i++) {
             int slot = (int) collectives.key(i);
+            if (!complete(slot)) {
+                states.neverCompleted();
+                continue;
+            }
             WaitState state = state(collectives, i);
             count(state, collectives, i, instance(slot, state == WaitState.LATE_BROADCAST ? ROOT_ARRIVAL : LAST_ARRIVAL));
         }
@@ -267,6 +275,20 @@ public final class TimelineWaits implements TaskConverter {
 
     private static WaitState state(HeldCalls c, int i) {
         return STATES[(int) (c.value(i) >>> 32)];
+    }
+
+    private int set(int slot) {
+        return (int) instances.get((long) INSTANCE_WORDS * slot + SET);
+    }
+
+    /**
+     * Whether every member of the slot's set reached it: a run of fewer PEs than a set names (an active set of 4 PEs
+     * on 2), or PEs that ended early, leave instances no member could leave, whose waits the trace cannot give.
+     */
+    private boolean complete(int slot) {
+        int set = set(slot);
+        long size = set < peSets.size() ? peSets.get(set).size() : tasks;
+        return instances.get((long) INSTANCE_WORDS * slot + MEMBERS) >= size;
     }
 
     private int rank(int task, int set) {

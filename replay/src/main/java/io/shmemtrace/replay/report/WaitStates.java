@@ -38,6 +38,8 @@ public final class WaitStates implements WaitState.Listener {
     /** Waits longer than the traced call they were part of, and by how much (seconds): see {@link #beyondCall}. */
     private long beyondCall;
     private double beyondSeconds;
+    /** Collective calls of instances that not every member reached: no wait is known for them. */
+    private long neverCompleted;
     /** Where the waits come from, for the reader: the traced run ({@link TimelineWaits}), or the run a replay predicts. */
     private final String source;
 
@@ -75,6 +77,16 @@ public final class WaitStates implements WaitState.Listener {
     void beyondCall(double seconds) {
         beyondCall++;
         beyondSeconds += seconds;
+    }
+
+    /** A collective call of an instance that not every member of its set reached: left out. */
+    void neverCompleted() {
+        neverCompleted++;
+    }
+
+    /** Collective calls left out: their instances were not reached by every member of their set. */
+    public long neverCompletedCalls() {
+        return neverCompleted;
     }
 
     /** The waits by pattern, PE and site label, in order (each sum as it was added up, wait by wait). */
@@ -121,6 +133,10 @@ public final class WaitStates implements WaitState.Listener {
         if (beyondCall > 0) {
             out.printf(Locale.ROOT, "  (the aligned clocks do not agree with this run: %d waits were longer than their call,"
                     + " by %.9f s in all; each is counted at its call's traced time)%n", beyondCall, beyondSeconds);
+        }
+        if (neverCompleted > 0) {
+            out.printf(Locale.ROOT, "  (%d collective calls are left out: not every PE of their set reached them, as when"
+                    + " a run has fewer PEs than the set names, so they never completed)%n", neverCompleted);
         }
         for (WaitState state : WaitState.values()) {
             Map<Integer, Map<String, double[]>> byPe = byPattern().getOrDefault(state, Map.of());
