@@ -1,7 +1,9 @@
 /*
  * manyregions names N: N regions of names of their own ("r0", "r1", ...), each around one shmem_long_p.
  * manyregions handler N: N barriers while SIGALRM, every 200 us, runs a handler that begins and ends the region
- * "handler" (most land inside shmem_barrier_all). Prints "pe P: handler H" (RegionLimitsTest).
+ * "handler" (most land inside shmem_barrier_all). Prints "pe P: handler H".
+ * manyregions controls 1: a region and a mark whose names hold terminal controls (an escape sequence that clears the
+ * screen, a carriage return and newline that fake an output line). For RegionLimitsTest.
  */
 #include <shmem.h>
 #include <signal.h>
@@ -28,7 +30,12 @@ int main(int argc, char **argv)
     long n = argc > 2 ? atol(argv[2]) : 1000;
     static long word;
     shmem_init();
-    if (strcmp(mode, "names") == 0) {
+    if (strcmp(mode, "controls") == 0) {
+        shmemtrace_region_begin("evil\033[2Jname");
+        shmem_long_p(&word, 1, 0);
+        shmemtrace_region_end("evil\033[2Jname");
+        shmemtrace_mark("m\r\nfake line");
+    } else if (strcmp(mode, "names") == 0) {
         char name[32];
         for (long i = 0; i < n; i++) {
             snprintf(name, sizeof name, "r%ld", i);

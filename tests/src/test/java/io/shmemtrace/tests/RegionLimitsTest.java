@@ -51,7 +51,7 @@ class RegionLimitsTest {
             assertEquals(Map.of("named", (long) KEPT_NAMES - 1, "(other regions)", (long) regions - KEPT_NAMES + 1), begun);
             assertEquals(0, f.problems().stream().filter(p -> p.damage()).count(), f.problems().toString());
         }
-        Path merged = dir.resolveSibling("many-region-names.psins");
+        Path merged = Workspace.freshDir("many-region-names-merged").resolve("run.psins");
         Command.Result merge = Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-o", merged.toString(),
                 dir.toString()).run();
         assertEquals(0, merge.exitCode(), merge.describe());
@@ -85,5 +85,21 @@ class RegionLimitsTest {
         Command.Result summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--patterns",
                 dir.toString()).run();
         assertEquals(0, summary.exitCode(), summary.describe());
+    }
+
+    /** Region names are the program's text: shown with their terminal controls escaped (issue 41, item 13). */
+    @Test
+    void regionNamesWithTerminalControlsAreShownEscaped() {
+        Path dir = Workspace.freshDir("control-region-names");
+        Programs.traced(1, dir, program(), "controls", "1").runOk();
+        String bin2txt = Workspace.DIST.resolve("bin/shmembin2txt").toString();
+        for (String mode : new String[] {"--summary", "--listing"}) {
+            Command.Result r = (mode.equals("--listing") ? Command.of(bin2txt, dir.toString())
+                    : Command.of(bin2txt, mode, dir.toString())).run();
+            assertEquals(0, r.exitCode(), r.describe());
+            assertTrue(r.stdout().contains("evil\\x1B[2Jname"), mode + ": " + r.stdout());
+            assertTrue(r.stdout().contains("m\\x0D\\x0Afake line"), mode + ": " + r.stdout());
+            assertTrue(r.stdout().chars().noneMatch(c -> c == 0x1B || c == '\r'), mode + ": a control printed raw");
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.shmemtrace.format.read;
 
 import static io.shmemtrace.format.Layout.*;
 
+import io.shmemtrace.format.Escape;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import java.nio.ByteBuffer;
@@ -35,7 +36,7 @@ final class PeTables {
             if (p + 1 + length > end) return "names block: the last name runs past the end of the data";
             byte[] bytes = new byte[length];
             s.get(p + 1, bytes);
-            names.add(new String(bytes, StandardCharsets.UTF_8));
+            names.add(Escape.text(new String(bytes, StandardCharsets.UTF_8))); // the program's text, shown safely
             p += 1 + length;
         }
         return null;
