@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -172,5 +173,37 @@ class AgentTest {
             assertEquals("", r.stderr(), jdk + " starts the agent silently");
         }
         System.out.println("agent started silently on " + jdks);
+    }
+
+    /**
+     * The Java layer on a full file system (issue 41, item 8: it said nothing, left a sparse file of 42 MB on a file
+     * system of 64 KB, and lost calls): one line, the file within the file system, each call recorded or counted.
+     */
+    @Test
+    void theJavaLayerOnAFullDiskSaysSoAndCountsTheRest() throws Exception {
+        Path mount = Workspace.freshDir("agent-full-disk").resolve("tmpfs");
+        Files.createDirectories(mount);
+        long size = 64 << 10;
+        Command.Result mounted = Command.of("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", mount.toString()).run();
+        Assumptions.assumeTrue(mounted.exitCode() == 0, () -> {
+            System.out.println("AgentTest: cannot mount a tmpfs here (" + mounted.stderr().strip() + "): skipped");
+            return "no tmpfs";
+        });
+        try {
+            Path traces = mount.resolve("trace");
+            Command.Result r = JavaPrograms.run(1, AgentManyCalls.class, List.of(JavaPrograms.agent()))
+                    .env("SHMEMTRACE_DIR", traces.toString()).env("SHMEMTRACE_BLOCK_SIZE", "4096").runOk();
+            Path file = javaFile(traces, 0);
+            assertEquals(1, r.stderr().lines().filter(l -> l.startsWith("shmemtrace: " + file + ": no room for the"
+                    + " trace's next block (") && l.endsWith("); later calls are counted, not recorded")).count(), r.stderr());
+            assertTrue(Files.size(file) <= size, Files.size(file) + " bytes");
+            Traces.Read t = Traces.read(file);
+            assertEquals(TraceState.FINALIZED, t.file().header().state());
+            long recorded = t.events().size(), dropped = t.file().header().droppedEvents();
+            assertTrue(dropped > 0, "calls counted: " + dropped);
+            assertEquals(AgentManyCalls.CALLS + 3, recorded + dropped, "each call recorded or counted");
+        } finally {
+            Command.of("umount", mount.toString()).run();
+        }
     }
 }

@@ -49,6 +49,8 @@ public final class TraceWriter implements AutoCloseable {
     private long dropped;
     private long maxBytes; // 0: no limit
     private boolean capped;
+    /** A block could not be had (a full disk): none is asked for again. */
+    private boolean full;
     private volatile boolean closed;
 
     private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock,
@@ -70,6 +72,9 @@ public final class TraceWriter implements AutoCloseable {
         options.addAll(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
         this.channel = FileChannel.open(path, options);
         try {
+            // the header written before it is mapped: a hole on a full disk would be a bus error at its first store
+            ByteBuffer headerRoom = ByteBuffer.allocate(HEADER_SIZE);
+            while (headerRoom.hasRemaining()) channel.write(headerRoom, headerRoom.position());
             channel.write(ByteBuffer.wrap(tableBytes), HEADER_SIZE);
             this.header = map(0, HEADER_SIZE);
             writeHeader(tableBytes);
@@ -172,7 +177,7 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Hands out the next block: maps it and counts it in the header; null once the file is closed. */
     synchronized MappedByteBuffer allocateBlock() {
-        if (closed || capped) return null;
+        if (closed || capped || full) return null;
         if (maxBytes != 0 && firstBlockOffset + (blocksAllocated + 1L) * blockSize > maxBytes) {
             // A program that loops forever (or far longer than meant) must not fill the disk.
             capped = true;
@@ -181,8 +186,19 @@ public final class TraceWriter implements AutoCloseable {
                     + maxBytes + " bytes); later calls are counted, not recorded");
             return null;
         }
+        long offset = firstBlockOffset + (long) blocksAllocated * blockSize;
         try {
-            MappedByteBuffer block = map(firstBlockOffset + (long) blocksAllocated * blockSize, blockSize);
+            reserve(offset);
+        } catch (IOException e) {
+            // A full disk: a mapped block the file system has no room for kills the writing thread with a bus
+            // error (an InternalError in the program's own call); no block is asked for again, as the native tracer.
+            full = true;
+            System.err.println("shmemtrace: " + path + ": no room for the trace's next block (" + e.getMessage()
+                    + "); later calls are counted, not recorded");
+            return null;
+        }
+        try {
+            MappedByteBuffer block = map(offset, blockSize);
             header.putInt(H_BLOCKS_ALLOCATED, ++blocksAllocated);
             return block;
         } catch (IOException e) {
@@ -190,13 +206,34 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives the block at offset its room on disk, by writing it (Java has no posix_fallocate): a mapping past the
+     * end of the file is sparse. On failure the file is cut back to offset: the room taken is given back.
+     */
+    private void reserve(long offset) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocate(Math.min(blockSize, 64 << 10));
+        try {
+            for (long at = offset; at < offset + blockSize; at += zeros.capacity()) {
+                zeros.clear();
+                while (zeros.hasRemaining()) channel.write(zeros, at + zeros.position());
+            }
+        } catch (IOException e) {
+            try {
+                channel.truncate(offset);
+            } catch (IOException ignored) {
+                // the first failure is the one to say
+            }
+            throw e;
+        }
+    }
+
     TraceClock clock() {
         return clock;
     }
 
-    /** An event found no block: counted as not recorded if the size limit is why (after close it is not a call). */
+    /** An event found no block: counted as not recorded if the size limit or the disk is why (after close it is not a call). */
     synchronized void noBlock() {
-        if (capped && !closed) dropped(1);
+        if ((capped || full) && !closed) dropped(1);
     }
 
     /** Counts events that were not recorded (header dropped_events). */
