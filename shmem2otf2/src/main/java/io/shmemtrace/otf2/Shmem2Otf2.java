@@ -1,13 +1,15 @@
 package io.shmemtrace.otf2;
 
-import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.RowBuffer;
+import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,6 +36,9 @@ public final class Shmem2Otf2 implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "ARCHIVE", description = "the archive's directory")
     Path archive;
+
+    @Mixin
+    RunOptions runOptions;
 
     @Option(names = "--force", description = "replace an existing archive")
     boolean force;
@@ -82,11 +88,12 @@ public final class Shmem2Otf2 implements Callable<Integer> {
     private int write(Path writer, Path dir) throws IOException {
         WriterProcess w = new WriterProcess(writer, dir, err);
         RowBuffer stream = new RowBuffer(w.input());
-        PrintStream bars = Progress.onTerminal() ? err : null;
+        PrintStream bars = !runOptions.quiet && Progress.onTerminal() ? err : null;
         Otf2Stream otf2 = new Otf2Stream(stream, bars);
         int status;
         try {
-            status = MergedRun.convertTasks(run, "shmem2otf2", err, otf2);
+            status = MergedRun.convertTasks(run, "shmem2otf2", err,
+                    new RunReading(runOptions.allowPartial, runOptions.maxOpen), otf2);
         } catch (UncheckedIOException e) {
             status = failed(w, e.getCause());
         } catch (IOException e) {

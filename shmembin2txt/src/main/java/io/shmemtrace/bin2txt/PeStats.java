@@ -41,6 +41,8 @@ final class PeStats {
     int threads;
     long[] threadShmemNs = new long[0];
     boolean finalized = true;
+    /** Whether a window ends at a PE's exit (a profile without shmem_finalize), not at its last call. */
+    boolean toExit;
     /** The PE (-1 for a sum of several). */
     int pe = -1;
     /** PEs summed in (1 for one PE); max init and finalize of those. */
@@ -56,6 +58,7 @@ final class PeStats {
         private long[] threadShmemNs = new long[1];
         private boolean[] threadSeen = new boolean[1];
         long initEnd = Long.MIN_VALUE, finalizeStart = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
+        boolean toExit;
         private final RegionStats.FileAccumulator regions = new RegionStats.FileAccumulator();
 
         void add(TraceEvent e) {
@@ -102,6 +105,7 @@ final class PeStats {
             if (!entries.isEmpty() && h.state() != io.shmemtrace.format.TraceState.FINALIZED && h.finalTicks() != 0) {
                 // no shmem_finalize: a profile's calls lie before the PE's end (its exit), not its last event (init)
                 lastEnd = Math.max(lastEnd, file.time().toNs(h.finalTicks() >>> h.tickShift()));
+                toExit = true;
             }
             long profiledNs = 0;
             for (io.shmemtrace.format.read.ProfileEntry p : entries) {
@@ -158,6 +162,7 @@ final class PeStats {
             p.initNs = p.maxInitNs = initNs;
             p.finalizeNs = p.maxFinalizeNs = finalizeNs;
             p.finalized = finalizeStart != Long.MAX_VALUE;
+            p.toExit = toExit && !p.finalized;
             long start = initEnd == Long.MIN_VALUE ? 0 : initEnd;
             long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
             p.windowNs = Math.max(0, end - start);
@@ -191,6 +196,7 @@ final class PeStats {
         windowThreadNs += other.windowThreadNs;
         threads += other.threads;
         finalized &= other.finalized;
+        toExit |= other.toExit;
         pes += other.pes;
         maxInitNs = Math.max(maxInitNs, other.maxInitNs);
         maxFinalizeNs = Math.max(maxFinalizeNs, other.maxFinalizeNs);

@@ -3,6 +3,7 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.analysis.findings.Report;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.MachineException;
 import java.io.ByteArrayOutputStream;
@@ -72,13 +73,13 @@ final class RunFindings {
     }
 
     /** The ranked findings of the run directory, or one line saying why there are none. */
-    static View of(Path run, PrintStream bars) {
+    static View of(Path run, PrintStream bars, RunReading reading) {
         ByteArrayOutputStream text = new ByteArrayOutputStream(), problems = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, StandardCharsets.UTF_8);
         Report[] made = {null};
         try {
-            int status = MergedRun.convert(run, "shmemtrace findings", err, bars, f -> {
+            int status = MergedRun.convert(run, "shmemtrace findings", err, bars, reading, f -> {
                 try {
                     made[0] = Report.of(f, run.toString(), null, null, "on the traced times", null, note -> { });
                     made[0].printFindings(out);

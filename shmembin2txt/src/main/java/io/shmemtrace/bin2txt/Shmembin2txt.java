@@ -3,11 +3,13 @@ package io.shmemtrace.bin2txt;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.read.TraceRun;
+import io.shmemtrace.merged.merge.RunReading;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,6 +21,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -79,9 +82,8 @@ public final class Shmembin2txt implements Callable<Integer> {
     @Option(names = "--force", description = "replace existing output files (--html, --matrix)")
     boolean force;
 
-    @Option(names = "--max-open", defaultValue = "64", paramLabel = "N",
-            description = "trace files open at once, at most (default: ${DEFAULT-VALUE})")
-    int maxOpen;
+    @Mixin
+    RunOptions runOptions;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -102,18 +104,14 @@ public final class Shmembin2txt implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (maxOpen < 1) {
-            err.println("shmembin2txt: --max-open must be at least 1");
-            return 2;
-        }
         if (OutputFiles.refused(err, "shmembin2txt", force, output.html, matrixFile)) return 1;
-        if (patterns) return Patterns.print(paths, output, out, err);
+        if (patterns) return Patterns.print(paths, output, runOptions, out, err);
         TraceRun run;
         int[] problems = {0};
         try {
             // one run, any of its PEs (a listing of one PE's file is no damage)
             run = TraceRun.scan(paths, new TraceRun.Options(output.layers ? TraceRun.Layers.BOTH : TraceRun.Layers.ONE,
-                    maxOpen, false), m -> {
+                    runOptions.maxOpen, false), m -> {
                         problems[0]++;
                         err.println("shmembin2txt: " + m);
                     });
@@ -141,7 +139,7 @@ public final class Shmembin2txt implements Callable<Integer> {
         boolean failed = failedBefore;
         reports.forEach(r -> r.begin(run));
         // a bar where nothing else is printed while the files are read (stderr a terminal)
-        Progress progress = new Progress(err, (output.html != null || output.summaryOnly) && Progress.onTerminal(),
+        Progress progress = new Progress(err, (output.html != null || output.summaryOnly) && bars() != null,
                 "shmembin2txt", run.inputs().size(), "PEs");
         long read = 0;
         for (TraceRun.Input input : run.inputs()) {
@@ -167,7 +165,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(sites);
             Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
                     : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
-                    : new Ahead<>("wait-states", bars -> Patterns.text(paths.get(0), bars), Progress.onTerminal() ? err : null);
+                    : new Ahead<>("wait-states", bars -> Patterns.text(paths.get(0), bars, reading()), bars());
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates, findings(run)));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;
@@ -188,7 +186,17 @@ public final class Shmembin2txt implements Callable<Integer> {
         String[] why = {null};
         Path dir = RunFindings.directory(run, why);
         if (dir == null) return () -> RunFindings.View.none(why[0]);
-        return new Ahead<>("findings", bars -> RunFindings.of(dir, bars), Progress.onTerminal() ? err : null);
+        return new Ahead<>("findings", bars -> RunFindings.of(dir, bars, reading()), bars());
+    }
+
+    /** Where progress bars go: stderr when it is a terminal, unless -q. */
+    private PrintStream bars() {
+        return !runOptions.quiet && Progress.onTerminal() ? err : null;
+    }
+
+    /** How a run directory is merged for the wait states and the findings. */
+    private RunReading reading() {
+        return new RunReading(runOptions.allowPartial, runOptions.maxOpen);
     }
 
     private void note(String message) {

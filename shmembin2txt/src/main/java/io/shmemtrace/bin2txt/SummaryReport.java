@@ -182,12 +182,14 @@ final class SummaryReport extends Report {
         if (summed) { // the run's window, then what every PE's own window holds, summed (PE-time)
             out.printf("application window %d ns (the run's: the last PE's end of shmem_init to the last PE's %s);"
                             + " summed over PEs' windows: %d ns of %s, %s%n", s.runWindowNs(),
-                    s.finalized ? "start of shmem_finalize" : "last call or exit; not every PE called shmem_finalize",
+                    s.finalized ? "start of shmem_finalize"
+                            : (s.toExit ? "last call or exit" : "last call") + "; not every PE called shmem_finalize",
                     s.windowThreadNs, s.windowThreadNs != s.windowNs ? "thread-time" : "PE-time", shares);
         } else {
             boolean threaded = s.windowThreadNs != s.windowNs;
             out.printf("application window %d ns (end of shmem_init to %s): %s%s%n", s.windowNs,
-                    s.finalized ? "start of shmem_finalize" : "last call or exit; no shmem_finalize", shares,
+                    s.finalized ? "start of shmem_finalize" : (s.toExit ? "exit" : "last call") + "; no shmem_finalize",
+                    shares,
                     threaded ? "; thread-time: " + s.windowThreadNs + " ns, the window times the threads that made calls"
                             : "");
         }

@@ -141,7 +141,7 @@ class ProfileModeTest {
         Command.Result summary = Command.of(BIN2TXT, "--summary", dir.toString()).run();
         assertEquals(0, summary.exitCode(), summary.describe());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\napplication window (\\d+) ns \\(end of shmem_init"
-                + " to last call or exit; no shmem_finalize\\): in SHMEM (\\d+) ns").matcher(summary.stdout());
+                + " to exit; no shmem_finalize\\): in SHMEM (\\d+) ns").matcher(summary.stdout());
         int pes = 0;
         while (m.find()) {
             long window = Long.parseLong(m.group(1)), inShmem = Long.parseLong(m.group(2));

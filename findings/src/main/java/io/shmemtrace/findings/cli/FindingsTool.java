@@ -7,8 +7,10 @@ import io.shmemtrace.analysis.findings.Report;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -22,6 +24,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -50,8 +53,8 @@ public final class FindingsTool implements Callable<Integer> {
     @Option(names = "--force", description = "replace an existing --json file")
     boolean force;
 
-    @Option(names = {"-q", "--quiet"}, description = "no progress bar")
-    boolean quiet;
+    @Mixin
+    RunOptions runOptions;
 
     private static final String TOOL = "shmemtrace findings";
     private final PrintStream out;
@@ -86,12 +89,13 @@ public final class FindingsTool implements Callable<Integer> {
         }
         Machine m = machine;
         CommModel chosen = model;
-        return MergedRun.convert(run, TOOL, err, f -> diagnose(f, m, chosen));
+        return MergedRun.convert(run, TOOL, err, !runOptions.quiet && Progress.onTerminal() ? err : null,
+                new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> diagnose(f, m, chosen));
     }
 
     private int diagnose(PsinsFile f, Machine machine, CommModel model) throws IOException, PsinsFormatException {
         try {
-            Progress progress = new Progress(err, !quiet && Progress.onTerminal(), TOOL, f.header().events(), "events");
+            Progress progress = new Progress(err, !runOptions.quiet && Progress.onTerminal(), TOOL, f.header().events(), "events");
             String basis = machineFile == null ? "on the traced times" : "on " + machineFile.getFileName() + ", model "
                     + model.name();
             Report report = Report.of(f, run.toString(), machine, model, basis, done -> progress.update(done, done),

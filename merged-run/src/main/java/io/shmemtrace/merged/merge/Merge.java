@@ -81,7 +81,14 @@ public final class Merge {
      */
     public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
                                 String tool, PrintStream err) throws IOException {
-        return new Merge(new Options(inputs, null, null, false, 64, align, true, progress), err, tool).stream(converter);
+        return stream(inputs, align, progress, converter, tool, err, RunReading.DEFAULT);
+    }
+
+    /** The same, the run read as reading says. */
+    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
+                                String tool, PrintStream err, RunReading reading) throws IOException {
+        return new Merge(new Options(inputs, null, null, reading.allowPartial(), reading.maxOpen(), align, true, progress),
+                err, tool).stream(converter);
     }
 
     /**
@@ -89,8 +96,9 @@ public final class Merge {
      * and read again from its trace when asked for: {@link StreamedRun}); what that reading needs goes to tables.
      */
     static Result tables(List<Path> inputs, Path output, PrintStream progress, StreamedRun.Tables tables, String tool,
-                         PrintStream err) throws IOException {
-        Merge m = new Merge(new Options(inputs, output, null, false, 64, Alignment.Mode.AUTO, true, progress), err, tool);
+                         PrintStream err, RunReading reading) throws IOException {
+        Merge m = new Merge(new Options(inputs, output, null, reading.allowPartial(), reading.maxOpen(), Alignment.Mode.AUTO,
+                true, progress), err, tool);
         m.tablesOnly = tables;
         TraceRun scan = m.scan();
         if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
@@ -141,15 +149,10 @@ public final class Merge {
         }
     }
 
-    /**
-     * Why a run with problems is not merged, and how to merge what is intact: shmem2psins's own option, or, for a
-     * tool that merges the run for its own work (and has no such option), shmem2psins with it.
-     */
+    /** Why a run with problems is not merged, and how to take what is intact: the option every tool has. */
     private String refused(String why) {
         if (tool.equals(SHMEM2PSINS)) return "nothing written: " + why + " (--allow-partial merges what is intact)";
-        return "cannot merge the run: " + why + " (shmem2psins --allow-partial -o RUN.psins "
-                + String.join(" ", o.inputs().stream().map(Path::toString).toList())
-                + " merges what is intact, and " + tool + " reads RUN.psins)";
+        return "cannot merge the run: " + why + " (" + tool + " --allow-partial reads what is intact)";
     }
 
     private Result fail(String message) {

@@ -42,8 +42,16 @@ public final class MergedRun {
      * the converter's output is to be thrown away (the reasons are on err).
      */
     public static int convertTasks(Path input, String tool, PrintStream err, TaskConverter converter) throws IOException {
-        if (Files.isDirectory(input)) return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, tool, err).status();
-        return convert(input, tool, err, null, f -> {
+        return convertTasks(input, tool, err, RunReading.DEFAULT, converter);
+    }
+
+    /** The same, a run directory read as reading says. */
+    public static int convertTasks(Path input, String tool, PrintStream err, RunReading reading, TaskConverter converter)
+            throws IOException {
+        if (Files.isDirectory(input)) {
+            return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, tool, err, reading).status();
+        }
+        return convert(input, tool, err, null, reading, f -> {
             FileTasks.convert(f, converter);
             return 0;
         });
@@ -52,6 +60,12 @@ public final class MergedRun {
     /** The same, a merge's progress bar on bars (null: none). */
     public static int convert(Path input, String tool, PrintStream err, PrintStream bars, Converter converter)
             throws IOException {
+        return convert(input, tool, err, bars, RunReading.DEFAULT, converter);
+    }
+
+    /** The same, a run directory read as reading says. */
+    public static int convert(Path input, String tool, PrintStream err, PrintStream bars, RunReading reading,
+                              Converter converter) throws IOException {
         if (!Files.exists(input)) {
             err.println(tool + ": " + input + ": no such file or directory");
             return 1;
@@ -65,7 +79,7 @@ public final class MergedRun {
             }
             StreamedRun run;
             try {
-                run = StreamedRun.merge(input, tool, bars, err);
+                run = StreamedRun.merge(input, tool, bars, err, reading);
             } catch (IOException e) {
                 return cannotMerge(err, tool, input, "its tables", e, "");
             }
@@ -74,7 +88,7 @@ public final class MergedRun {
         }
         TemporaryMerge temporary;
         try {
-            temporary = TemporaryMerge.of(input, tool, err, bars);
+            temporary = TemporaryMerge.of(input, tool, err, bars, reading);
         } catch (IOException e) {
             return cannotMerge(err, tool, input, "it", e, "; " + mergeOnce(input));
         }

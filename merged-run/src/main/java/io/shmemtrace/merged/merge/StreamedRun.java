@@ -73,11 +73,12 @@ public final class StreamedRun implements RecordReader.Source {
      * The first pass over run directory dir (its messages to err, its bar to progress, null: none); null when the
      * run cannot be merged (the reasons are on err). An IOException is the temporary file's, or the traces'.
      */
-    public static StreamedRun merge(Path dir, String tool, PrintStream progress, PrintStream err) throws IOException {
+    public static StreamedRun merge(Path dir, String tool, PrintStream progress, PrintStream err, RunReading reading)
+            throws IOException {
         StreamedRun run = new StreamedRun();
         try (Temporary tmp = Temporary.directory(null, "shmemtrace-tables-")) {
             Path tables = tmp.path().resolve("run-tables.psins");
-            if (Merge.tables(List.of(dir), tables, progress, run.tables, tool, err).status() != 0) return null;
+            if (Merge.tables(List.of(dir), tables, progress, run.tables, tool, err, reading).status() != 0) return null;
             run.file = PsinsFile.open(tables, run); // read whole at open: the file can go
         } catch (PsinsFormatException e) {
             throw new IOException(e.getMessage(), e); // the merge's own output: a bug, not the run's damage

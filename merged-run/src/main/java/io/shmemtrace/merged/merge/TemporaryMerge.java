@@ -34,12 +34,18 @@ public final class TemporaryMerge implements AutoCloseable {
 
     /** The same, with the merge's progress bar on progress (null: none). */
     public static TemporaryMerge of(Path input, String tool, PrintStream err, PrintStream progress) throws IOException {
+        return of(input, tool, err, progress, RunReading.DEFAULT);
+    }
+
+    /** The same, the run read as reading says. */
+    public static TemporaryMerge of(Path input, String tool, PrintStream err, PrintStream progress, RunReading reading)
+            throws IOException {
         if (!Files.isDirectory(input)) return new TemporaryMerge(input, null, 0);
         Temporary dir = Temporary.directory(null, "shmemtrace-merge-"); // removed even if the tool is ended first
         Path merged = dir.path().resolve("run.psins");
         try {
             Merge.Result r = Merge.run(new Merge.Options(List.of(input), merged, dir.path().resolve("run.RankPid.extended"),
-                    false, 64, Alignment.Mode.AUTO, true, progress), err, tool);
+                    reading.allowPartial(), reading.maxOpen(), Alignment.Mode.AUTO, true, progress), err, tool);
             return new TemporaryMerge(merged, dir, r.status());
         } catch (IOException | RuntimeException e) {
             dir.close();

@@ -6,6 +6,7 @@ import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
 import io.shmemtrace.merged.format.PsinsType;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
@@ -96,12 +97,19 @@ public final class TimelineWaits implements TaskConverter {
      * read, the reasons on err, each line starting with tool. bars: where progress bars go (null: none).
      */
     public static WaitStates of(Path run, String tool, PrintStream err, PrintStream bars) throws IOException {
+        return of(run, tool, err, bars, RunReading.DEFAULT);
+    }
+
+    /** The same, a run directory read as reading says. */
+    public static WaitStates of(Path run, String tool, PrintStream err, PrintStream bars, RunReading reading)
+            throws IOException {
         TimelineWaits t = new TimelineWaits(tool, bars);
-        if (MergedRun.convertTasks(run, tool, err, t) != 0) return null;
+        if (MergedRun.convertTasks(run, tool, err, reading, t) != 0) return null;
         if (t.waits.size > 0) {
             // the merge said what there was to say about the run the first time: only a failure now is news
             ByteArrayOutputStream said = new ByteArrayOutputStream();
-            if (MergedRun.convertTasks(run, tool, new PrintStream(said, true, StandardCharsets.UTF_8), t.new Writes()) != 0) {
+            if (MergedRun.convertTasks(run, tool, new PrintStream(said, true, StandardCharsets.UTF_8), reading,
+                    t.new Writes()) != 0) {
                 err.print(said.toString(StandardCharsets.UTF_8));
                 return null;
             }

@@ -3,6 +3,7 @@ package io.shmemtrace.psins.cli;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,21 +45,14 @@ public final class Shmem2Psins implements Callable<Integer> {
     @Option(names = "--force", description = "replace existing output files")
     boolean force;
 
-    @Option(names = "--allow-partial", description = "merge what is intact of a run with missing, foreign, duplicate"
-            + " or damaged files; what is missing is recorded in the output")
-    boolean allowPartial;
-
-    @Option(names = "--max-open", defaultValue = "64", paramLabel = "N",
-            description = "input files open at once, at most (default: ${DEFAULT-VALUE})")
-    int maxOpen;
+    @Mixin
+    RunOptions runOptions;
 
     @Option(names = "--align", defaultValue = "auto", paramLabel = "MODE",
             description = "time alignment: auto (barrier step when PEs ran on several hosts), clock (header clocks"
                     + " only), barrier (also line up the first shmem_barrier_all) (default: ${DEFAULT-VALUE})")
     Alignment.Mode align;
 
-    @Option(names = {"-q", "--quiet"}, description = "no progress bar, no summary line")
-    boolean quiet;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -78,10 +73,6 @@ public final class Shmem2Psins implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (maxOpen < 1) {
-            err.println("shmem2psins: --max-open must be at least 1");
-            return 2;
-        }
         if (text && paths.size() == 1 && Files.isRegularFile(paths.get(0)) && PsinsFile.looksLikeOne(paths.get(0))) {
             return printText(paths.get(0));
         }
@@ -95,10 +86,10 @@ public final class Shmem2Psins implements Callable<Integer> {
         long wallStart = System.nanoTime();
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
-            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, allowPartial, maxOpen, align, force || text,
-                    !quiet && Progress.onTerminal() ? err : null), err);
+            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, runOptions.allowPartial, runOptions.maxOpen, align,
+                    force || text, !runOptions.quiet && Progress.onTerminal() ? err : null), err);
             if (r.status() != 0) return r.status();
-            if (!quiet) {
+            if (!runOptions.quiet) {
                 double wall = (System.nanoTime() - wallStart) / 1e9;
                 double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
                 err.printf(Locale.ROOT, "shmem2psins: %d events of %d PEs%s into %s, alignment %s, in %.2f s (%.1f M events/s;"

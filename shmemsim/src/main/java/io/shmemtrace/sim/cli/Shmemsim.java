@@ -1,10 +1,14 @@
 package io.shmemtrace.sim.cli;
 
+import io.shmemtrace.analysis.Diagnosis;
+import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.cli.ManifestVersion;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Progress;
+import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.PsinsFile;
 import io.shmemtrace.merged.read.PsinsFormatException;
 import io.shmemtrace.replay.engine.Replay;
@@ -14,14 +18,12 @@ import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Models;
-import io.shmemtrace.sim.report.JsonReport;
-import io.shmemtrace.sim.report.WhatIfReport;
-import io.shmemtrace.analysis.Diagnosis;
-import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.report.Simulation;
 import io.shmemtrace.replay.report.TextReport;
 import io.shmemtrace.replay.report.WaitStates;
+import io.shmemtrace.sim.report.JsonReport;
+import io.shmemtrace.sim.report.WhatIfReport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,6 +34,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -64,8 +67,8 @@ public final class Shmemsim implements Callable<Integer> {
     @Option(names = "--force", description = "replace an existing --json file")
     boolean force;
 
-    @Option(names = {"-q", "--quiet"}, description = "no progress bar")
-    boolean quiet;
+    @Mixin
+    RunOptions runOptions;
 
     @Option(names = "--what-if", paramLabel = "SPEC", description = "also replay the run changed: " + WhatIf.SYNTAX
             + " (repeatable; each with its predicted window and gain)")
@@ -119,7 +122,8 @@ public final class Shmemsim implements Callable<Integer> {
         }
         CommModel chosen = model;
         Machine target = machine;
-        return MergedRun.convert(trace, "shmemsim", err, f -> simulate(f, chosen, target, whatIfs));
+        return MergedRun.convert(trace, "shmemsim", err, !runOptions.quiet && Progress.onTerminal() ? err : null,
+                new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> simulate(f, chosen, target, whatIfs));
     }
 
     private int simulate(PsinsFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
@@ -140,7 +144,7 @@ public final class Shmemsim implements Callable<Integer> {
                 err.println("shmemsim: " + e.getMessage());
                 return 2;
             }
-            Progress progress = new Progress(err, !quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
+            Progress progress = new Progress(err, !runOptions.quiet && Progress.onTerminal(), "shmemsim", f.header().events(), "events");
             replay.onProgress(done -> progress.update(done, done));
             WaitStates waits = WaitStates.collector(f, note -> err.println("shmemsim: " + note));
             replay.onWait(waits);
