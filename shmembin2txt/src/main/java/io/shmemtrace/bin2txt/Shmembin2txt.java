@@ -58,12 +58,12 @@ public final class Shmembin2txt implements Callable<Integer> {
         boolean layers;
     }
 
-    @Option(names = "--patterns", description = "wait states instead (the KOJAK paper's patterns, for SHMEM): time lost"
-            + " at barriers, at all-to-all collectives, to late broadcast roots, to lock holders, to late writers"
+    @Option(names = {"--waits", "--patterns"}, description = "wait states instead (the KOJAK paper's patterns, for SHMEM):"
+            + " time lost at barriers, at all-to-all collectives, to late broadcast roots, to lock holders, to late writers"
             + " (a wait released by a put issued late) and in quiets that _nbi transfers were not hidden from; in"
             + " total, per PE and per call site (with --csv: pattern,pe,callsite,seconds rows). The run is merged"
             + " first (shmem2psins) onto one time base")
-    boolean patterns;
+    boolean waits;
 
     @Option(names = "--window", paramLabel = "START:END", converter = TimeWindow.Converter.class,
             description = "with --html: the timeline's span, seconds after the earliest PE's init (default: the calls"
@@ -105,7 +105,7 @@ public final class Shmembin2txt implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (OutputFiles.refused(err, "shmembin2txt", force, output.html, matrixFile)) return 1;
-        if (patterns) return Patterns.print(paths, output, runOptions, out, err);
+        if (waits) return WaitsOption.print(paths, output, runOptions, out, err);
         TraceRun run;
         int[] problems = {0};
         try {
@@ -165,7 +165,7 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(sites);
             Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
                     : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
-                    : new Ahead<>("wait-states", bars -> Patterns.text(paths.get(0), bars, reading()), bars());
+                    : new Ahead<>("wait-states", bars -> WaitsOption.text(paths.get(0), bars, reading()), bars());
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates, findings(run)));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;

@@ -275,7 +275,7 @@ class Shmembin2txtTest {
         assertEquals("shmembin2txt (development build)", v.out().strip(), "in-process: no jar manifest to read");
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hqV] [--allow-partial] [--force] [--patterns]"), h.out());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hqV] [--allow-partial] [--force] [--waits]"), h.out());
         assertTrue(h.out().contains("[--matrix=FILE] [--max-open=N]"), h.out());
         assertTrue(h.out().contains("[--pes=LIST] [--window=START:"), h.out());
         assertTrue(h.out().contains("[--summary | --csv | --html=FILE | --layers] PATH..."), h.out());

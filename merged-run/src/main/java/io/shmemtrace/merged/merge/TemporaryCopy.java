@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Whether a tool that replays a run directory (shmemsim, --patterns, --html's wait states) merges it into a
+ * Whether a tool that replays a run directory (shmemsim, --waits, --html's wait states) merges it into a
  * temporary file first, or makes each task's records from its trace again as the replay asks ({@link StreamedRun}).
  * The copy is as fast at 64 PEs and faster past that (a merged file is the compact form the replay reads best: 1.3-1.4
  * x at 1,024 and 16,384 PEs, docs/performance.md); the traces need no room at all. By default the copy is made where

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * A merged trace to read, whichever a tool was given: a merged file as it is, or a run directory merged into a
  * temporary file that {@link #close} removes. For the tools that read merged runs (shmemsim, shmembin2txt
- * --patterns).
+ * --waits).
  */
 public final class TemporaryMerge implements AutoCloseable {
     private final Path merged;

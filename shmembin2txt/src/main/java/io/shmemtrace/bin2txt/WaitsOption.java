@@ -10,9 +10,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-/** --patterns: a run's wait states, from its timeline on the merge's aligned clocks ({@link TimelineWaits}). */
-final class Patterns {
-    private Patterns() {}
+/** --waits: a run's wait states, from its timeline on the merge's aligned clocks ({@link TimelineWaits}). */
+final class WaitsOption {
+    private WaitsOption() {}
 
     /**
      * The wait states as text, or one line saying why there are none (for the HTML report); progress bars go to
@@ -35,7 +35,7 @@ final class Patterns {
     static int print(List<Path> paths, Shmembin2txt.Output output, RunOptions options, PrintStream out, PrintStream err)
             throws IOException {
         if (paths.size() != 1 || output.summaryOnly || output.layers || output.html != null) {
-            err.println("shmembin2txt: --patterns takes one run directory (or merged file), and no --summary, --layers"
+            err.println("shmembin2txt: --waits takes one run directory (or merged file), and no --summary, --layers"
                     + " or --html");
             return 2;
         }
