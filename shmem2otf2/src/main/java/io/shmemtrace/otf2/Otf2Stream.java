@@ -332,8 +332,7 @@ final class Otf2Stream implements TaskConverter {
         return switch (t) {
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> ROLE_BARRIER;
             case BROADCAST -> ROLE_ONE2ALL;
-            case COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> ROLE_ALL2ALL;
-            default -> ROLE_FUNCTION;
+            default -> t.operation().movesDataCollectively() ? ROLE_ALL2ALL : ROLE_FUNCTION;
         };
     }
 

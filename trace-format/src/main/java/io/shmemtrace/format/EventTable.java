@@ -121,7 +121,7 @@ public final class EventTable {
             List<EventDef> events = new ArrayList<>(entries.size());
             for (int i = 0; i < entries.size(); i++) {
                 Entry e = entries.get(i);
-                Operation op = semantics == null ? fallback(e.category, e.flags) : Operation.of(semantics[2 * i] & 0xFF);
+                Operation op = semantics == null ? fallback(e.category, e.flags) : Operation.read(semantics[2 * i] & 0xFF);
                 Completion completion = semantics == null ? fallbackCompletion(e.category, e.flags)
                         : Completion.of(semantics[2 * i + 1] & 0xFF);
                 events.add(new EventDef(e.id, e.name, e.category, e.flags, e.elemSize, e.fields, op, completion));

@@ -42,7 +42,7 @@ public enum Operation {
     TEST(30),
     CTX_CREATE(31),
     CTX_DESTROY(32),
-    /** Anything else: global_exit, the cache no-ops. */
+    /** Anything else: global_exit, pcontrol. */
     OTHER(33),
     /**
      * Not a call: the thread's previous event (a polling call) was made {@code count} more times with the same
@@ -61,7 +61,9 @@ public enum Operation {
      */
     REGION_BEGIN(38),
     REGION_END(39),
-    MARK(40);
+    MARK(40),
+    /** The pre-1.3 cache management calls (set_cache_inv, udcflush, ...): no-ops in today's libraries. */
+    CACHE(41);
 
     private static final Operation[] BY_CODE = Codes.index(values(), Operation::code, Operation[]::new);
     private final int code;
@@ -98,9 +100,40 @@ public enum Operation {
         };
     }
 
+    /** A collective that moves data (its members' buffers), as against one that only synchronises or makes teams. */
+    public boolean movesDataCollectively() {
+        return switch (this) {
+            case BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> true;
+            default -> false;
+        };
+    }
+
     /** A region record's operation (not a call of the library). */
     public boolean isRegion() {
         return this == REGION_BEGIN || this == REGION_END || this == MARK;
+    }
+
+    /**
+     * The category the event table stores beside the operation (the CSV's category column): a property of the
+     * operation, as its group is, so that the spec names an operation only and every tool shows one kind per call.
+     */
+    public Category category() {
+        return switch (this) {
+            case INIT, FINALIZE, OTHER, UNKNOWN -> Category.SETUP;
+            case QUERY, REPEAT, REGION_BEGIN, REGION_END, MARK -> Category.QUERY;
+            case MALLOC, FREE -> Category.MEMORY;
+            case PUT, P, IPUT, PUT_SIGNAL -> Category.PUT;
+            case GET, G, IGET -> Category.GET;
+            case ATOMIC, ATOMIC_FETCH -> Category.ATOMIC;
+            case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, TEAM_SPLIT,
+                 TEAM_DESTROY -> Category.COLLECTIVE;
+            case REDUCE -> Category.REDUCTION;
+            case QUIET, FENCE -> Category.ORDERING;
+            case WAIT, TEST -> Category.SYNC;
+            case LOCK_ACQUIRE, LOCK_RELEASE, LOCK_TEST -> Category.LOCK;
+            case CTX_CREATE, CTX_DESTROY -> Category.CONTEXT;
+            case CACHE -> Category.CACHE;
+        };
     }
 
     /** The number the event table stores (FORMAT.md, "Semantics"). */
@@ -124,6 +157,15 @@ public enum Operation {
         Operation o = Codes.of(BY_CODE, code);
         if (o == null) throw new IllegalArgumentException("unknown operation " + code);
         return o;
+    }
+
+    /**
+     * The operation of a code as a reader takes it from a file: a code this reader does not know (a newer writer's
+     * operation) is UNKNOWN, a call like any other, so that a newer minor version stays readable.
+     */
+    public static Operation read(int code) {
+        Operation o = Codes.of(BY_CODE, code);
+        return o == null ? UNKNOWN : o;
     }
 
     /** The operation spelled as in event-spec.xml ({@code op="atomic_fetch"}). */

@@ -24,7 +24,7 @@ class CodesTest {
                 "COLLECT", 21, "FCOLLECT", 22, "ALLTOALL", 23, "ALLTOALLS", 24, "REDUCE", 25,
                 "LOCK_ACQUIRE", 26, "LOCK_RELEASE", 27, "LOCK_TEST", 28, "WAIT", 29, "TEST", 30,
                 "CTX_CREATE", 31, "CTX_DESTROY", 32, "OTHER", 33, "REPEAT", 34, "PUT_SIGNAL", 35,
-                "TEAM_SPLIT", 36, "TEAM_DESTROY", 37, "REGION_BEGIN", 38, "REGION_END", 39, "MARK", 40));
+                "TEAM_SPLIT", 36, "TEAM_DESTROY", 37, "REGION_BEGIN", 38, "REGION_END", 39, "MARK", 40, "CACHE", 41));
     }
 
     @Test

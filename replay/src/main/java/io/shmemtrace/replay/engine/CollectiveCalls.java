@@ -65,7 +65,10 @@ final class CollectiveCalls implements Handler {
 
     @Override
     public Set<PsinsType> types() {
-        return EnumSet.of(BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE);
+        // every record type of a collective call (team split and destroy are records of their own kind)
+        EnumSet<PsinsType> collectives = EnumSet.noneOf(PsinsType.class);
+        for (PsinsType t : PsinsType.values()) if (t.payload() == PsinsType.Payload.COLLECTIVE) collectives.add(t);
+        return collectives;
     }
 
     @Override

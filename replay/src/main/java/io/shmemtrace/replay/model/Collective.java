@@ -5,7 +5,7 @@ import io.shmemtrace.merged.format.PsinsType;
 /**
  * One member's part in a collective.
  *
- * @param type BARRIER_ALL, BARRIER, SYNC_ALL, SYNC, BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS or REDUCE
+ * @param type a collective's record type (payload COLLECTIVE)
  * @param members PEs in the set
  * @param rank this member's place in the set, 0-based
  * @param root the root's place in the set (broadcast), else -1

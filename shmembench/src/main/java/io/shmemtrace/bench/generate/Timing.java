@@ -31,10 +31,10 @@ public enum Timing {
 
     public static Timing of(Api api) {
         if (api.completion() == Completion.POSTED) return NBI;
+        if (api.operation().movesDataCollectively()) return COLLECTIVE;
         return switch (api.operation()) {
             case PUT, P, IPUT, PUT_SIGNAL, ATOMIC -> COMPLETE;
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> SYNCHRONISING;
-            case BROADCAST, COLLECT, FCOLLECT, ALLTOALL, ALLTOALLS, REDUCE -> COLLECTIVE;
             case WAIT -> PINGPONG;
             default -> RETURN;
         };

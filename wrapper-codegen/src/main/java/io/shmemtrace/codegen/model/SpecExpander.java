@@ -5,7 +5,6 @@ import io.shmemtrace.codegen.spec.FamilyXml;
 import io.shmemtrace.codegen.spec.FunctionXml;
 import io.shmemtrace.codegen.spec.TypeSetXml;
 import io.shmemtrace.codegen.spec.TypeSetXml.TypeXml;
-import io.shmemtrace.format.Category;
 import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.EventFlags;
 import io.shmemtrace.format.FieldDef;
@@ -126,7 +125,7 @@ public final class SpecExpander {
         Operation op = Operation.ofLabel(f.op);
         Completion completion = Completion.ofLabel(f.completion);
         return new TracedFunction(-1, name, substitute(f.ret, type), params, recorded,
-                Category.valueOf(f.category), flags(f, op, completion), Integer.parseInt(elemSize), false, hooks,
+                op.category(), flags(f, op, completion), Integer.parseInt(elemSize), false, hooks,
                 op, completion);
     }
 

@@ -12,8 +12,6 @@ public class FunctionXml {
     public String name;
     @XmlAttribute
     public String ret = "void";
-    @XmlAttribute(required = true)
-    public String category;
     @XmlAttribute(name = "elem-size")
     public String elemSize;
     @XmlAttribute
