@@ -15,6 +15,8 @@ import java.util.TreeMap;
  */
 final class PeStats {
     final TreeMap<String, CallStats> byFunction = new TreeMap<>();
+    /** The functions that start and end the trace (init, finalize): outside the application window. */
+    final java.util.Set<String> bracketing = new java.util.TreeSet<>();
     /** The program's regions and marks (shmemtrace.h). */
     final RegionStats regions = new RegionStats();
     /** Per function, the calls counted but not recorded: paused, excluded (FORMAT.md, "Counts"). */
@@ -153,7 +155,10 @@ final class PeStats {
             p.regions.add(regions.finish());
             for (UnrecordedCalls u : unrecorded) p.unrecorded.put(u.def().name(), new long[] {u.paused(), u.excluded()});
             for (int id = 0; id < byId.length; id++) {
-                if (byId[id] != null) p.byFunction.computeIfAbsent(defs[id].name(), k -> new CallStats()).add(byId[id]);
+                if (byId[id] == null) continue;
+                p.byFunction.computeIfAbsent(defs[id].name(), k -> new CallStats()).add(byId[id]);
+                Operation op = defs[id].operation();
+                if (op == Operation.INIT || op == Operation.FINALIZE) p.bracketing.add(defs[id].name());
             }
             p.pes = 1;
             p.events = events;
@@ -178,6 +183,7 @@ final class PeStats {
 
     void add(PeStats other) {
         other.byFunction.forEach((f, s) -> byFunction.computeIfAbsent(f, k -> new CallStats()).add(s));
+        bracketing.addAll(other.bracketing);
         regions.add(other.regions);
         other.unrecorded.forEach((f, c) -> {
             long[] mine = unrecorded.computeIfAbsent(f, k -> new long[2]);

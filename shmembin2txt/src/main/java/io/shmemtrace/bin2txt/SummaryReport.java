@@ -147,11 +147,13 @@ final class SummaryReport extends Report {
             out.println("  the program imports " + untraced.size() + " OpenSHMEM function" + (untraced.size() == 1 ? "" : "s")
                     + " the tracer does not record (their calls count as computing): " + String.join(", ", untraced));
         }
+        TopFunctions.print(out, job, all);
         detail.forEach((pe, stats) -> printStats("PE " + pe, stats, false));
         printStats("job (" + job.pes + " PEs)", job, true);
         out.println(hostsLine());
         if (all.size() > 1) {
             printAcrossPes();
+            RegionsAcrossPes.print(out, job, all);
             printMostInShmem();
         }
         matrix.print(out);

@@ -73,13 +73,20 @@ class Shmembin2txtTest {
                 "== files",
                 "  " + dir.resolve("pe00000.shmt") + ": PE 0 of 2, finalized, 6 events, 11.33 bytes/event",
                 "  " + dir.resolve("pe00001.shmt") + ": PE 1 of 2, finalized, 4 events, 6.75 bytes/event",
-                "",
-                "== PE 0",
+                ""), lines.subList(0, 4));
+        // mpiP's view: the puts' 400 ns are 400 / 6600 of the windows' thread-time, 400 / 900 of the time in SHMEM;
+        // PE 0 made both (400 and 0 ns: mean 200, standard deviation 200)
+        int top = lines.indexOf("== top functions by time in the application window (App%: of its PE-time; SHMEM%: of"
+                + " the time in SHMEM; COV: spread over the PEs, stddev / mean)");
+        assertEquals(4, top, r.out());
+        assertEquals("  shmem_long_put                                  2    0.4000 us    0.2000 us    6.06   44.44   1.00",
+                lines.get(top + 2));
+        int pe0 = lines.indexOf("== PE 0");
+        assertEquals(List.of(
                 "application window 3000 ns (end of shmem_init to start of shmem_finalize): in SHMEM 850 ns (28.3%),"
                         + " computing 2150 ns (71.7%)",
                 "shmem_init 1000 ns, shmem_finalize 1000 ns; whole trace: in SHMEM 2850 ns (57.0%), in CPU bursts"
-                        + " 2150 ns (43.0%), 6 calls"), lines.subList(0, 7));
-        int pe0 = lines.indexOf("== PE 0");
+                        + " 2150 ns (43.0%), 6 calls"), lines.subList(pe0 + 1, pe0 + 3));
         assertEquals("  shmem_long_put                                2            400          100          200"
                 + "          300            160", lines.get(pe0 + 7));
         int job = lines.indexOf("== job (2 PEs)");
@@ -99,10 +106,10 @@ class Shmembin2txtTest {
         assertEquals("  shmem_int_p                               2              2           40           40"
                 + "           50            0     10.0%", lines.stream().skip(across).filter(l -> l.startsWith(
                 "  shmem_int_p ")).findFirst().orElseThrow());
-        int top = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 13.6%)");
+        int most = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 13.6%)");
         assertEquals(List.of("      pe      window_ns       shmem_ns    shmem",
                 "       0           3000            850    28.3%",
-                "       1           1800             50     1.4%"), lines.subList(top + 1, top + 4), "PE 1: 2 threads");
+                "       1           1800             50     1.4%"), lines.subList(most + 1, most + 4), "PE 1: 2 threads");
         int matrix = lines.indexOf("== bytes moved, PE x PE (row: calling PE, column: target PE)");
         assertEquals(List.of(
                 "  from\\to            0            1",

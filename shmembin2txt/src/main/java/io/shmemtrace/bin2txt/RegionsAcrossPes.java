@@ -1,0 +1,42 @@
+package io.shmemtrace.bin2txt;
+
+import io.shmemtrace.analysis.findings.Names;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Per region, its time on each PE side by side: the least, the mean and the most, the PE of the most, and IPM's
+ * imbalance (max - mean) / max, with the share of the region's time spent in SHMEM: which phase is slow on which
+ * PE, without the per-PE sections or a pivot of the CSV.
+ */
+final class RegionsAcrossPes {
+    private RegionsAcrossPes() {}
+
+    static void print(PrintStream out, PeStats job, List<PeStats> all) {
+        if (job.regions.regions.isEmpty()) return;
+        out.println();
+        out.println("== regions across PEs (time per PE; imbalance = (max - mean) / max)");
+        out.printf("  %-36s %6s %12s %12s %12s %8s %9s %7s%n", "region", "PEs", "min", "mean", "max", "max_pe",
+                "imbalance", "shmem");
+        job.regions.regions.forEach((name, total) -> {
+            long min = Long.MAX_VALUE, max = -1, sum = 0;
+            int maxPe = -1, pes = 0;
+            for (PeStats p : all) {
+                RegionStats.Region r = p.regions.regions.get(name);
+                long t = r == null ? 0 : r.totalNs;
+                if (r != null) pes++;
+                sum += t;
+                min = Math.min(min, t);
+                if (t > max) {
+                    max = t;
+                    maxPe = p.pe;
+                }
+            }
+            double mean = (double) sum / all.size();
+            out.printf(Locale.ROOT, "  %-36s %6d %12s %12s %12s %8d %8.1f%% %6.1f%%%n", name, pes, Names.time(min / 1e9),
+                    Names.time(mean / 1e9), Names.time(max / 1e9), maxPe, max == 0 ? 0.0 : 100.0 * (max - mean) / max,
+                    total.shmemPercent());
+        });
+    }
+}
