@@ -45,6 +45,8 @@ final class PeStats {
     boolean finalized = true;
     /** Whether a window ends at a PE's exit (a profile without shmem_finalize), not at its last call. */
     boolean toExit;
+    /** _nbi transfers: time in flight (post to completion), and of it the completing calls' own time. */
+    long nbiInFlightNs, nbiExposedNs;
     /** The PE (-1 for a sum of several). */
     int pe = -1;
     /** PEs summed in (1 for one PE); max init and finalize of those. */
@@ -61,6 +63,9 @@ final class PeStats {
         private boolean[] threadSeen = new boolean[1];
         long initEnd = Long.MIN_VALUE, finalizeStart = Long.MAX_VALUE, lastEnd = Long.MIN_VALUE;
         boolean toExit;
+        /** Per thread, when its oldest _nbi transfer not completed yet was posted (Long.MIN_VALUE: none). */
+        private long[] postedSince = {Long.MIN_VALUE};
+        long nbiInFlightNs, nbiExposedNs;
         private final RegionStats.FileAccumulator regions = new RegionStats.FileAccumulator();
 
         void add(TraceEvent e) {
@@ -87,6 +92,7 @@ final class PeStats {
             Operation op = def.operation();
             int thread = e.thread();
             thread(thread);
+            overlap(thread, e, op);
             if (op != Operation.INIT && op != Operation.FINALIZE) threadShmemNs[thread] += duration;
             if (op == Operation.INIT) {
                 initNs += duration;
@@ -124,6 +130,26 @@ final class PeStats {
             }
             shmemNs += profiledNs;
             burstNs = Math.max(0, burstNs - profiledNs);
+        }
+
+        /**
+         * The _nbi transfers' overlap: from the first one posted to the end of the call that completes them, they
+         * were in flight; the completing call's own time is what computation did not hide of them.
+         */
+        private void overlap(int thread, TraceEvent e, Operation op) {
+            if (thread >= postedSince.length) {
+                int from = postedSince.length;
+                postedSince = java.util.Arrays.copyOf(postedSince, thread + 1);
+                java.util.Arrays.fill(postedSince, from, postedSince.length, Long.MIN_VALUE);
+            }
+            long since = postedSince[thread];
+            if (since != Long.MIN_VALUE && op.completesPending()) {
+                nbiInFlightNs += Math.max(0, e.endNs() - since);
+                nbiExposedNs += e.callsNs();
+                postedSince[thread] = Long.MIN_VALUE;
+            } else if (since == Long.MIN_VALUE && e.def().completion() == io.shmemtrace.format.Completion.POSTED) {
+                postedSince[thread] = e.startNs();
+            }
         }
 
         private CallStats stats(EventDef def) {
@@ -168,6 +194,8 @@ final class PeStats {
             p.finalizeNs = p.maxFinalizeNs = finalizeNs;
             p.finalized = finalizeStart != Long.MAX_VALUE;
             p.toExit = toExit && !p.finalized;
+            p.nbiInFlightNs = nbiInFlightNs;
+            p.nbiExposedNs = Math.min(nbiExposedNs, nbiInFlightNs);
             long start = initEnd == Long.MIN_VALUE ? 0 : initEnd;
             long end = p.finalized ? finalizeStart : lastEnd == Long.MIN_VALUE ? start : lastEnd;
             p.windowNs = Math.max(0, end - start);
@@ -203,6 +231,8 @@ final class PeStats {
         threads += other.threads;
         finalized &= other.finalized;
         toExit |= other.toExit;
+        nbiInFlightNs += other.nbiInFlightNs;
+        nbiExposedNs += other.nbiExposedNs;
         pes += other.pes;
         maxInitNs = Math.max(maxInitNs, other.maxInitNs);
         maxFinalizeNs = Math.max(maxFinalizeNs, other.maxFinalizeNs);

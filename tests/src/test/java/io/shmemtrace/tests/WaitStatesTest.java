@@ -65,4 +65,27 @@ class WaitStatesTest {
                 + " reached them"), r.stdout());
         assertTrue(r.stdout().matches("(?s).*\nlate_broadcast +0\\.000000000\n.*"), r.stdout());
     }
+
+    /**
+     * The summary's overlap of _nbi transfers (issue 42, item 9): of their time in flight, what the calls that
+     * completed them took is what computation did not hide, the wait states' nbi_not_overlapped, to the ns.
+     */
+    @Test
+    void theSummarysNbiOverlapAgreesWithTheWaitStates() {
+        Path run = io.shmemtrace.tests.support.SyntheticRuns.make("synth-overlap", 2, 4000);
+        Command.Result summary = Command.of(BIN2TXT, "--summary", run.toString()).run();
+        Command.Result waits = Command.of(BIN2TXT, "--waits", run.toString()).run();
+        assertEquals(0, summary.exitCode(), summary.describe());
+        java.util.regex.Matcher pe0 = java.util.regex.Pattern.compile("== PE 0\n(?:.*\n)*?  _nbi transfers: in flight"
+                + " (\\d+) ns \\(post to completion\\), (\\d+) ns of it in the calls that completed them: ([0-9.]+)%"
+                + " hidden").matcher(summary.stdout());
+        assertTrue(pe0.find(), summary.stdout());
+        java.util.regex.Matcher nbi = java.util.regex.Pattern.compile("\nnbi_not_overlapped +[0-9.]+\n  PE 0 +([0-9.]+)\n")
+                .matcher(waits.stdout());
+        assertTrue(nbi.find(), waits.stdout());
+        long inFlight = Long.parseLong(pe0.group(1)), exposed = Long.parseLong(pe0.group(2));
+        assertEquals(Math.round(Double.parseDouble(nbi.group(1)) * 1e9), exposed);
+        assertTrue(exposed <= inFlight, exposed + " > " + inFlight);
+        assertEquals(100.0 * (inFlight - exposed) / inFlight, Double.parseDouble(pe0.group(3)), 0.05);
+    }
 }
