@@ -60,6 +60,18 @@ class WhatIfTest {
         assertEquals(10 * (MS + 10_000) * NS, p.traced, 1e-12);
     }
 
+    /** The table model on a machine file without measured rows says what stood in (issue 42, item 11). */
+    @Test
+    void theTableModelWithoutRowsSaysItCostsAsLoggp() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        Path m = machine("no-rows.cfg", String.format(FREE_MACHINE, "1.0"));
+        int status = Shmemsim.run(new String[] {"-q", "--machine", m.toString(), steps(0).toString()},
+                new PrintStream(out), new PrintStream(err));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("shmemsim: model table (the machine file has no Model"
+                + " table rows: every cost as under loggp), machine no-rows.cfg (1 node)"), out.toString());
+    }
+
     /** --what-if on the traced times: the late step balanced between the two PEs (the analysis module's rule). */
     @Test
     void aWhatIfIsPricedInTheTextAndTheJson() throws Exception {

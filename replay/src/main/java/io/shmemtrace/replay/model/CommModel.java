@@ -15,6 +15,11 @@ public interface CommModel {
     /** The name --comm-model takes. */
     String name();
 
+    /** The model as a prediction names it, once configured: its name, and what stood in for what it lacked. */
+    default String label() {
+        return name();
+    }
+
     /** One line for --help. */
     String description();
 

@@ -83,6 +83,11 @@ public final class CostTable {
 
     private CostTable() {}
 
+    /** Whether the machine file had no measured rows. */
+    public boolean isEmpty() {
+        return curves.isEmpty();
+    }
+
     /** The table of m's Model table lines (empty without them); an error naming the file and key for a bad one. */
     public static CostTable of(Machine m) throws MachineException {
         CostTable t = new CostTable();

@@ -24,6 +24,12 @@ public final class TableModel extends LogGPModel {
     }
 
     @Override
+    public String label() {
+        return table != null && table.isEmpty() ? "table (the machine file has no Model table rows: every cost as under"
+                + " loggp)" : name();
+    }
+
+    @Override
     public String description() {
         return "the machine's measured costs per operation and size (Model table lines), interpolated; LogGP for "
                 + "what they lack (default)";

@@ -152,7 +152,7 @@ public final class Shmemsim implements Callable<Integer> {
             progress.done();
             String machineName = machine != null ? machineFile.getFileName() + " (" + machine.nodeCount(tasks) + " node"
                     + (machine.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
-            Prediction p = Prediction.of(model.name(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
+            Prediction p = Prediction.of(model.label(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
             List<Diagnosis.Priced> priced = new ArrayList<>();
             try {
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
