@@ -74,7 +74,7 @@ final class HtmlReport extends Report {
 
     /**
      * lanePes: the PEs of the timeline (null: the first 64); window: its span in seconds from the earliest PE's
-     * init (null: the application window); waitStates, findings: their text, computed at the end.
+     * init (null: the application window); waitStates (HTML), findings: computed at the end.
      */
     HtmlReport(Path file, ByteMatrix heatmap, CallSiteReport sites, IntPredicate lanePes, TimeWindow window,
                Supplier<String> waitStates, Supplier<RunFindings.View> findings) {
@@ -194,7 +194,7 @@ final class HtmlReport extends Report {
         } else {
             timeBins(h);
             timeline(h);
-            h.append("<h2>Wait states</h2>\n<pre id=\"wait-states\">").append(PageAssets.esc(waitStates.get())).append("</pre>\n");
+            h.append("<h2>Wait states</h2>\n").append(waitStates.get());
         }
         h.append("<script>").append(PageAssets.SORT_SCRIPT).append(Timeline.SCRIPT).append("</script>\n</body></html>\n");
         try {

@@ -163,9 +163,10 @@ public final class Shmembin2txt implements Callable<Integer> {
             CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note);
             reports.add(heatmap);
             reports.add(sites);
-            Supplier<String> waitStates = paths.size() != 1 ? () -> "Not found: the wait states need one run directory."
+            Supplier<String> waitStates = paths.size() != 1
+                    ? () -> "<p id=\"wait-states\">Not found: the wait states need one run directory.</p>\n"
                     : HtmlReport.isProfile(run) ? () -> "" // never asked: a profile's page has no wait states
-                    : new Ahead<>("wait-states", bars -> WaitsOption.text(paths.get(0), bars, reading()), bars());
+                    : new Ahead<>("wait-states", bars -> WaitsOption.html(paths.get(0), bars, reading()), bars());
             reports.add(new HtmlReport(output.html, heatmap, sites, pes, window, waitStates, findings(run)));
         }
         boolean summary = !output.csv && !output.layers && output.html == null;

@@ -15,21 +15,25 @@ final class WaitsOption {
     private WaitsOption() {}
 
     /**
-     * The wait states as text, or one line saying why there are none (for the HTML report); progress bars go to
-     * bars (null: none).
+     * The wait states for the report page, as HTML: a table of the patterns (seconds lost, the PEs that lost them,
+     * the PE that lost most, a bar), the text by PE and call site folded below it; or one paragraph saying why there
+     * are none. Progress bars go to bars (null: none).
      */
-    static String text(Path run, PrintStream bars, RunReading reading) {
-        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+    static String html(Path run, PrintStream bars, RunReading reading) {
         java.io.ByteArrayOutputStream problems = new java.io.ByteArrayOutputStream();
-        PrintStream out = new PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, java.nio.charset.StandardCharsets.UTF_8);
+        WaitStates states;
         try {
-            int status = print(run, false, out, err, bars, reading);
-            return status == 0 ? text.toString(java.nio.charset.StandardCharsets.UTF_8)
-                    : "Not found: " + problems.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
+            states = TimelineWaits.of(run, "shmembin2txt", err, bars, reading);
         } catch (IOException e) {
-            return "Not found: " + e.getMessage();
+            states = null;
+            err.println(e.getMessage());
         }
+        if (states == null) {
+            return "<p id=\"wait-states\">Not found: "
+                    + PageAssets.esc(problems.toString(java.nio.charset.StandardCharsets.UTF_8).strip()) + "</p>\n";
+        }
+        return PageWaits.html(states);
     }
 
     static int print(List<Path> paths, Shmembin2txt.Output output, RunOptions options, PrintStream out, PrintStream err)
@@ -43,7 +47,7 @@ final class WaitsOption {
                 new RunReading(options.allowPartial, options.maxOpen));
     }
 
-    private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars,
+    static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars,
                              RunReading reading) throws IOException {
         WaitStates states = TimelineWaits.of(run, "shmembin2txt", err, bars, reading);
         if (states == null) return 1;

@@ -92,6 +92,17 @@ class HtmlReportTest {
         assertTrue(d.contains("id=\"time-bins\"") && d.contains("class=\"scale-bar\""), "time bins with a scale");
         assertTrue(d.matches("(?s).*id=\"time-axis\"[^>]*><line.*"), "the script drew the time axis");
 
+        // the wait states as a table (issue 42, item 10): a row a pattern, barrier waits as --waits totals them
+        String waits = Command.of(BIN2TXT, "--waits", trace.toString()).runOk().stdout();
+        Matcher barrier = Pattern.compile("\nwait_at_barrier +([0-9.]+)\n").matcher(waits);
+        assertTrue(barrier.find(), waits);
+        String table = d.substring(d.indexOf("<table id=\"wait-states\""));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertEquals(io.shmemtrace.replay.engine.WaitState.values().length, count(table, "<tr><td>"), table);
+        Matcher row = Pattern.compile("<tr><td>wait_at_barrier</td><td data-v=\"([0-9.E-]+)\">").matcher(table);
+        assertTrue(row.find(), table);
+        assertEquals(Double.parseDouble(barrier.group(1)), Double.parseDouble(row.group(1)), 1e-9);
+
         // no console error, and a screenshot
         Path png = dir.resolve("report.png");
         Command.Result shot = chromium("--enable-logging=stderr", "--v=0", "--hide-scrollbars",

@@ -127,6 +127,13 @@ public final class WaitStates implements WaitState.Listener {
         return t;
     }
 
+    /** The seconds each PE lost to state, by PE (only PEs that lost some). */
+    public Map<Integer, Double> byPe(WaitState state) {
+        Map<Integer, Double> m = new TreeMap<>();
+        for (int pe : byPattern().getOrDefault(state, Map.of()).keySet()) m.put(pe, ofPe(state, pe));
+        return m;
+    }
+
     /** Per pattern: total, per PE (every PE up to 64, else the 10 that lost most), per call site. */
     public void print(PrintStream out) {
         out.println("wait states: time lost waiting for another PE, by pattern (seconds)" + source);
