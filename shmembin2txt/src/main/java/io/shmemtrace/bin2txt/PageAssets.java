@@ -19,7 +19,7 @@ final class PageAssets {
             svg text{font-size:11px;fill:#444}.op-put{fill:#1f78b4;color:#1f78b4}.op-get{fill:#33a02c;color:#33a02c}
             .op-atomic{fill:#6a3d9a;color:#6a3d9a}.op-sync{fill:#ff7f00;color:#ff7f00}
             .op-collective{fill:#e31a1c;color:#e31a1c}.op-lock{fill:#b15928;color:#b15928}.op-other{fill:#999;color:#999}
-            .region{fill:#fdbf6f;fill-opacity:.35}.region-paused{fill:#bbb;fill-opacity:.5}.mark{stroke:#333;stroke-width:1}
+            .region{fill:#f781bf;fill-opacity:.3;color:#f9b3d9}.region-paused{fill:#bbb;fill-opacity:.5;color:#ccc}.mark{stroke:#333;stroke-width:1}
             .legend span{font-size:16px}pre{background:#f7f7f7;padding:8px}
             .banner{background:#fff3cd;border:1px solid #e0b000;padding:6px 12px;margin:1em 0}
             .matrix-grid{display:grid;align-items:center;gap:4px}.axis-y{display:flex;flex-direction:column;

@@ -44,6 +44,10 @@ final class PerPeBars {
             h.append(String.format(Locale.ROOT, "<rect class=\"shmem\" x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\">"
                     + "<title>%s: %.1f %% in SHMEM</title></rect>", x, height * (1 - share), bw, height * share, label,
                     100 * share));
+            if (to - from == 1 && bw >= 14) { // the PE under its bar, where there is room for its number
+                h.append(String.format(Locale.ROOT, "<text class=\"pe-label\" x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%d"
+                        + "</text>", x + bw / 2, height + 13, sorted.get(from)[0]));
+            }
         }
         h.append("<text x=\"-45\" y=\"10\">100 %</text><text x=\"-30\" y=\"").append(height).append("\">0 %</text>")
                 .append("</g></svg>\n<p class=\"legend\"><span class=\"shmem\">&#9632;</span> in SHMEM "

@@ -164,6 +164,8 @@ final class Timeline {
         h.append(". Drag across the lanes to zoom in, double-click to zoom out.</p>\n");
         double scale = WIDTH / (double) Math.max(1, to - from);
         int height = lanes.size() * LANE_H + 4;
+        java.util.Set<String> kinds = new java.util.HashSet<>(); // the region kinds drawn, for the legend
+        boolean marks = false;
         h.append(String.format(Locale.ROOT, "<div id=\"timeline\" data-from=\"%d\" data-to=\"%d\"><svg class=\"timeline\""
                 + " width=\"%d\" height=\"%d\">", from, to, WIDTH + LABEL_W, height + 24));
         for (int i = 0; i < lanes.size(); i++) {
@@ -178,6 +180,7 @@ final class Timeline {
                 if (r.end < from || r.start > to) continue;
                 double x = (Math.max(r.start, from) - from) * scale;
                 if (r.mark) {
+                    marks = true;
                     TwoDecimals.append(TwoDecimals.append(h.append("<line class=\"mark\" x1=\""), x).append("\" x2=\""), x)
                             .append("\" y1=\"").append(index * LANE_H).append("\" y2=\"").append(index * LANE_H + LANE_H - 1)
                             .append("\"><title>PE ").append(lane.pe).append(" mark ").append(PageAssets.esc(r.name))
@@ -186,6 +189,7 @@ final class Timeline {
                 }
                 double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
                 String kind = r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region";
+                kinds.add(kind);
                 rect(h, kind, x, index * LANE_H, w, LANE_H).append("<title>PE ").append(lane.pe).append(" region ")
                         .append(PageAssets.esc(r.name)).append(' ').append(r.end - r.start).append(" ns</title></rect>");
             }
@@ -207,6 +211,10 @@ final class Timeline {
         for (Operation.Group g : Operation.Group.values()) {
             h.append("<span class=\"op-").append(g.label()).append("\">&#9632;</span> ").append(g.label()).append(' ');
         }
+        // the program's regions behind the calls, in a colour no operation has
+        if (kinds.contains("region")) h.append("<span class=\"region\">&#9632;</span> program region ");
+        if (kinds.contains("region-paused")) h.append("<span class=\"region-paused\">&#9632;</span> paused ");
+        if (marks) h.append("| mark ");
         h.append("</p>\n");
         return h.toString();
     }
