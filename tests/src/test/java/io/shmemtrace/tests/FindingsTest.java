@@ -17,9 +17,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * shmemtrace findings on real runs of planted problems (examples/c/imbalance.c: one PE, chosen by its argument,
  * with three times the others' work in region "solve"; lateflag.c and hotlock.c: waits another PE's computation could
  * have spared; smallputs.c and reductions.c: loops of calls one call could do):
- * the first finding names the planted problem, PEs and region; the critical
- * path is the window; the causes of the waits never exceed them. (Whether the fixed variant still shows an
- * imbalance depends on how busy the machine is: scripts/validate-findings.sh measures it, no test asserts it.)
+ * a finding names the planted problem, PEs and region, and prices its fix; the critical path is the window; the
+ * causes of the waits never exceed them. Where the planted finding ranks depends on the machine: on a quiet one it
+ * is first, but with both cores busy the PEs' polling in barriers and locks stretches the calls until an ideal
+ * network saves more than the fix (seen in a suite run beside two busy loops). So the tests assert what the trace
+ * fixes, whatever the load; scripts/validate-findings.sh, on a quiet machine, checks the ranking and the gains
+ * against the fixes made for real. (Whether the fixed variant still shows an imbalance depends on how busy the
+ * machine is too: no test asserts it.)
  */
 class FindingsTest {
     private static final String SHMEMTRACE = Workspace.DIST.resolve("bin/shmemtrace").toString();
@@ -43,13 +47,15 @@ class FindingsTest {
         Command.Result r = Command.of(SHMEMTRACE, "findings", "-q", "--json", json.toString(), trace.toString()).run();
         assertEquals(0, r.exitCode(), r.describe());
         String j = Files.readString(json);
-        String first = j.substring(j.indexOf("\"findings\""));
-        assertTrue(first.matches("(?s)\"findings\" : \\[ \\{\\s*\"kind\" : \"imbalance\",.*"), j);
+        String first = finding(j, "imbalance");
         java.util.regex.Matcher pes = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \"solve\",")
                 .matcher(first);
         assertTrue(pes.find(), j);
         assertEquals(Integer.toString(slow), pes.group(1), j);
-        assertTrue(r.stdout().contains("\n1. imbalance: PE " + slow + " computes "), r.stdout());
+        assertTrue(r.stdout().matches("(?s).*\n[0-9]+\\. imbalance: PE " + slow + " computes .*"), r.stdout());
+        // the first root cause of the waits is the planted work: PE slow computing in region solve
+        assertTrue(j.matches("(?s).*\"root_causes\" : \\[ \\{\\s*\"pe\" : " + slow
+                + ",\\s*\"activity\" : \"computing in region solve\".*"), j);
         // numbers that add up: the critical path is the window; the causes explain no more than the waits
         assertEquals(Json.number(j, "window_s"), Json.number(j, "critical_path_s"), 1e-9);
         double waits = Json.number(j, "waits_s"), explained = Json.number(j, "waits_explained_s");
@@ -62,17 +68,17 @@ class FindingsTest {
         String bin2txt = Workspace.DIST.resolve("bin/shmembin2txt").toString();
         String summary = Command.of(bin2txt, "--summary", trace.toString()).runOk().stdout();
         assertTrue(summary.startsWith("== findings\n"), summary);
-        assertTrue(summary.contains("\n1. imbalance: PE " + slow + " computes "), summary);
+        assertTrue(summary.matches("(?s).*\n[0-9]+\\. imbalance: PE " + slow + " computes .*"), summary);
         Path page = dir.resolve("page.html");
         Command.of(bin2txt, "--html", page.toString(), trace.toString()).runOk();
         String html = Files.readString(page);
         int listed = html.indexOf("<li data-kind=\"imbalance\" data-pes=\"" + slow + "\" data-region=\"solve\"");
-        assertTrue(listed > 0 && listed < html.indexOf("<h2>Job</h2>"), "the finding first on the page");
+        assertTrue(listed > 0 && listed < html.indexOf("<h2>Job</h2>"), "the findings first on the page");
     }
 
     /**
      * Waits another PE's computation could have spared (examples/c/lateflag.c: PE 0 prepares its next step before
-     * writing the flag the others wait for; hotlock.c: every PE computes while holding a lock): the first finding names
+     * writing the flag the others wait for; hotlock.c: every PE computes while holding a lock): a finding names
      * the writer or the holders, the region of the computation, and prices moving it past the write or out of the
      * critical section.
      */
@@ -85,7 +91,7 @@ class FindingsTest {
             throws Exception {
         String j = findingsOf(example, np, List.of("20", "2000000"), false); // work of 4-8 ms a step: the planted
         // wait dwarfs what a busy machine adds to the calls (with 1-2 ms a step, the network bound ranked first at load 3)
-        String first = firstFinding(j, kind);
+        String first = finding(j, kind);
         java.util.regex.Matcher where = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \""
                 + region + "\",").matcher(first);
         assertTrue(where.find(), j);
@@ -100,7 +106,7 @@ class FindingsTest {
 
     /**
      * Loops of calls one call could do (examples/c/smallputs.c: a halo sent one word at a time with shmem_long_p;
-     * reductions.c: a reduction per value): the first finding names them, every PE, the region and the call site, and
+     * reductions.c: a reduction per value): a finding names them, every PE, the region and the call site, and
      * prices merging each loop's calls into one.
      */
     @ParameterizedTest(name = "{0}, {1} PEs")
@@ -111,7 +117,7 @@ class FindingsTest {
     void theFirstFindingIsThePlantedLoopOfCalls(String example, int np, String args, String kind, String region,
                                                 String call) throws Exception {
         String j = findingsOf(example, np, List.of(args.split(" ")), true);
-        String first = firstFinding(j, kind);
+        String first = finding(j, kind);
         java.util.regex.Matcher where = java.util.regex.Pattern.compile("\"pes\" : \\[ ([0-9, ]*) \\],\\s*\"region\" : \""
                 + region + "\",\\s*\"site\" : \"main@" + example + ".c:[0-9]+\"").matcher(first);
         assertTrue(where.find(), j);
@@ -146,10 +152,11 @@ class FindingsTest {
         return Files.readString(json);
     }
 
-    /** The findings from the first on, which must be of kind. */
-    private static String firstFinding(String json, String kind) {
-        String first = json.substring(json.indexOf("\"findings\""));
-        assertTrue(first.matches("(?s)\"findings\" : \\[ \\{\\s*\"kind\" : \"" + kind + "\",.*"), json);
-        return first;
+    /** The findings from the first of kind on, which must be there. */
+    private static String finding(String json, String kind) {
+        String findings = json.substring(json.indexOf("\"findings\""));
+        int at = findings.indexOf("\"kind\" : \"" + kind + "\",");
+        assertTrue(at >= 0, "no " + kind + " finding:\n" + json);
+        return findings.substring(at);
     }
 }
