@@ -229,6 +229,25 @@ class DiagnosisTest {
     }
 
     @Test
+    void deferringTheWritersPreparationReleasesTheWaiterAtOnce() throws Exception {
+        // five steps: PE 0 prepares (region prepare, 1 ms), then writes PE 1's flag (shmem_long_p, 5 us); PE 1 waits
+        // for the flag (released as the put returns), computes 1 ms, and both meet at a barrier of 10 us. Deferred,
+        // PE 0 writes first: PE 1 is released 5 us into the step, and both reach the barrier 1.005 ms in
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int k = 0; k < 5; k++) {
+            run.begin(0, "prepare", 0).end(0, "prepare", MS).call(0, "shmem_long_p", 0, 5 * US, 1, 0x10000)
+                    .call(0, "shmem_barrier_all", 0, MS + 10 * US);
+            run.call(1, "shmem_long_wait_until", 0, MS + 5 * US, 0x10000, 0, 0).call(1, "shmem_barrier_all", MS, 10 * US);
+        }
+        run.all("shmem_finalize", 0, 800 * US);
+        diagnose(run.writeTo(Files.createDirectories(dir.resolve("defer"))), (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("defer:prepare:0"));
+            assertEquals(5 * (2 * MS + 15 * US) * NS, p.unchanged(), EXACT);
+            assertEquals(5 * (MS + 15 * US) * NS, p.changed(), EXACT);
+        });
+    }
+
+    @Test
     void theTopFindingIsTheImbalanceWithItsPricedFix() throws Exception {
         diagnose(steps("findings", 1 * MS, 3 * MS, 1 * MS, 1 * MS), (f, d, r) -> {
             List<Finding> findings = Findings.of(f, d, r, new Names(f, n -> { }));

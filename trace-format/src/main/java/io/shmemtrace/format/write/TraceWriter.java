@@ -52,6 +52,10 @@ public final class TraceWriter implements AutoCloseable {
     /** A block could not be had (a full disk): none is asked for again. */
     private boolean full;
     private volatile boolean closed;
+    /** Region names written so far, by name, and the names block being filled. */
+    private final java.util.Map<String, Integer> names = new java.util.HashMap<>();
+    private MappedByteBuffer namesBlock;
+    private int namesUsed;
 
     private TraceWriter(Path path, TraceInfo info, EventTable table, int blockSize, TraceClock clock,
                         OpenOption... create) throws IOException {
@@ -154,6 +158,34 @@ public final class TraceWriter implements AutoCloseable {
         MappedByteBuffer b = channel.map(FileChannel.MapMode.READ_WRITE, offset, length);
         b.order(ByteOrder.LITTLE_ENDIAN);
         return b;
+    }
+
+    /**
+     * The number of a region name in the file's names blocks (FORMAT.md, "Names"), written at its first use as the
+     * native writer does: the name's UTF-8 bytes, cut at MAX_NAME, "(unnamed)" for null or ""; -1 when no block
+     * can be had (the size limit, a full disk). A region record is then an event of Layout.REGION_BEGIN_EVENT_ID (or
+     * REGION_END_, MARK_) whose one field is this number; the table must list EventDef.REGION_BEGIN, ....
+     */
+    public synchronized int regionName(String name) {
+        String n = name == null || name.isEmpty() ? "(unnamed)" : name;
+        Integer known = names.get(n);
+        if (known != null) return known;
+        byte[] bytes = n.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > MAX_NAME) bytes = java.util.Arrays.copyOf(bytes, MAX_NAME);
+        if (namesBlock == null || BLOCK_HEADER + namesUsed + 1 + bytes.length > blockSize) {
+            MappedByteBuffer b = allocateBlock();
+            if (b == null) return -1;
+            b.put(0, NAMES_MAGIC);
+            namesBlock = b;
+            namesUsed = 0;
+        }
+        int at = BLOCK_HEADER + namesUsed;
+        namesBlock.put(at + 1, bytes);
+        namesBlock.put(at, (byte) bytes.length); // the length last: a reader stops at a 0 byte
+        namesUsed += 1 + bytes.length;
+        int number = names.size();
+        names.put(n, number);
+        return number;
     }
 
     /** The writer of thread index (0 = first thread that traced a call); made on first use. */

@@ -148,4 +148,22 @@ class RoundTripTest {
         for (long v : values) l.add(v);
         return l;
     }
+
+    /** Region records and their names blocks, as the Java writer now writes them (the native writer's format). */
+    @Test
+    void regionsAndTheirNamesReadBack() throws Exception {
+        Path run = new io.shmemtrace.format.testing.SyntheticRun(1, TABLE).call(0, "shmem_init", 0, 100)
+                .begin(0, "solve", 50).call(0, "shmem_quiet", 10, 20).begin(0, "inner", 5).end(0, "inner", 7)
+                .end(0, "solve", 3).begin(0, "solve", 2).end(0, "solve", 1).call(0, "shmem_finalize", 0, 100)
+                .writeTo(dir);
+        try (TraceFile f = TraceFile.open(run.resolve("pe00000.shmt"))) {
+            assertEquals(List.of(), f.problems());
+            assertEquals(List.of("solve", "inner"), f.regionNames());
+            List<String> seen = new ArrayList<>();
+            f.read(e -> seen.add(e.def().operation().isRegion() ? e.def().operation() + " " + e.regionName() : e.name()));
+            assertEquals(List.of("shmem_init", "REGION_BEGIN solve", "shmem_quiet", "REGION_BEGIN inner",
+                    "REGION_END inner", "REGION_END solve", "REGION_BEGIN solve", "REGION_END solve", "shmem_finalize"),
+                    seen);
+        }
+    }
 }

@@ -21,7 +21,8 @@ public final class SyntheticRun {
     private static final long ORIGIN = 1_000_000_000L;
     private final EventTable table;
 
-    private record Call(String name, long burstNs, long durationNs, long[] fields) {}
+    /** A call of table's, or (region not null) a region record: begin (durationNs 0) or end (-1). */
+    private record Call(String name, long burstNs, long durationNs, long[] fields, String region) {}
 
     private final List<List<Call>> pes = new ArrayList<>();
 
@@ -31,7 +32,19 @@ public final class SyntheticRun {
     }
 
     public SyntheticRun call(int pe, String name, long burstNs, long durationNs, long... fields) {
-        pes.get(pe).add(new Call(name, burstNs, durationNs, fields));
+        pes.get(pe).add(new Call(name, burstNs, durationNs, fields, null));
+        return this;
+    }
+
+    /** The program's region begins on pe after burstNs of computing (shmemtrace_region_begin). */
+    public SyntheticRun begin(int pe, String region, long burstNs) {
+        pes.get(pe).add(new Call(null, burstNs, 0, new long[0], region));
+        return this;
+    }
+
+    /** The region ends on pe after burstNs of computing (shmemtrace_region_end). */
+    public SyntheticRun end(int pe, String region, long burstNs) {
+        pes.get(pe).add(new Call(null, burstNs, -1, new long[0], region));
         return this;
     }
 
@@ -42,6 +55,12 @@ public final class SyntheticRun {
     }
 
     public Path writeTo(Path dir) throws IOException {
+        // the region records' entries, as the native writer's table has them
+        List<io.shmemtrace.format.EventDef> defs = new ArrayList<>(table.events());
+        defs.addAll(List.of(io.shmemtrace.format.EventDef.REGION_BEGIN, io.shmemtrace.format.EventDef.REGION_END,
+                io.shmemtrace.format.EventDef.MARK));
+        EventTable table = pes.stream().flatMap(List::stream).anyMatch(c -> c.region() != null) ? new EventTable(defs)
+                : this.table;
         for (int pe = 0; pe < pes.size(); pe++) {
             TraceInfo info = new TraceInfo(pe, pes.size(), 100 + pe, 1_000_000_000L, 0, Layout.CLOCK_MONOTONIC, ORIGIN,
                     ORIGIN, 1_700_000_000_000_000_000L, "synthetic", "node0");
@@ -50,6 +69,12 @@ public final class SyntheticRun {
                 ThreadWriter t = w.thread(0, ORIGIN);
                 long now = ORIGIN;
                 for (Call c : pes.get(pe)) {
+                    if (c.region() != null) { // a record of no duration, of the region's name
+                        now += c.burstNs();
+                        int id = c.durationNs() == 0 ? Layout.REGION_BEGIN_EVENT_ID : Layout.REGION_END_EVENT_ID;
+                        t.event(id, now, now, w.regionName(c.region()));
+                        continue;
+                    }
                     long start = now + c.burstNs();
                     now = start + c.durationNs();
                     t.event(table.byName(c.name()).id(), start, now, c.fields());
