@@ -61,7 +61,8 @@ class SpecEventsTest {
         expect("shmem_realloc", Operation.MALLOC, Completion.COMPLETE, Category.MEMORY);
         expect("shmem_ctx_destroy", Operation.CTX_DESTROY, Completion.COMPLETE, Category.CONTEXT);
         expect("start_pes", Operation.INIT, Completion.COMPLETE, Category.SETUP);
-        expect("shmem_udcflush", Operation.OTHER, Completion.COMPLETE, Category.CACHE);
+        expect("shmem_udcflush", Operation.CACHE, Completion.COMPLETE, Category.CACHE);
+        expect("shmem_signal_fetch", Operation.QUERY, Completion.COMPLETE, Category.QUERY); // SYNC in the CSV before
     }
 
     @Test

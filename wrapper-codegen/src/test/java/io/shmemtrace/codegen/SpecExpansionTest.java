@@ -140,7 +140,7 @@ class SpecExpansionTest {
         String seven = "<field>0</field>".repeat(7);
         Path file = Files.writeString(dir.resolve("spec.xml"), ("""
                         <event-spec xmlns="urn:shmemtrace:event-spec:1">
-                          <function name="shmem_x" category="PUT" op="put" completion="local">
+                          <function name="shmem_x" op="put" completion="local">
                             %s
                             <java class="a.B" method="x">%s</java>
                           </function>
