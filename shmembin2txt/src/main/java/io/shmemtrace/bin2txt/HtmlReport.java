@@ -379,15 +379,26 @@ final class HtmlReport extends Report {
                     heatmap.notRecorded())).append(".</p>\n");
             if (sum == 0) return; // a profile alone: an empty matrix would say "none"
         }
+        long min = max;
+        for (long[] row : cells) for (long v : row) if (v > 0) min = Math.min(min, v);
+        // values within 10x of one another (655,680 and 737,600 bytes) are told apart on a linear scale from the
+        // least to the most; a log scale from 1 byte would draw them alike
+        boolean linear = max < 10 * min && min < max;
         double[][] shade = new double[n][n];
         for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) shade[r][c] = cells[r][c] == 0 ? -1 : Math.log1p(cells[r][c]) / Math.log1p(max);
+            for (int c = 0; c < n; c++) {
+                long v = cells[r][c];
+                shade[r][c] = v == 0 ? -1 : linear ? 0.2 + 0.8 * (v - min) / (double) (max - min)
+                        : Math.log1p(v) / Math.log1p(max);
+            }
         }
         int side = Math.min(480, Math.max(160, 40 * n));
-        h.append("<p>Row: the calling ").append(heatmap.unit()).append(", column: the target; darker is more (log scale),"
-                + " grey is none.</p>\n");
+        h.append("<p>Row: the calling ").append(heatmap.unit()).append(", column: the target; darker is more (")
+                .append(linear ? "linear scale from the least to the most" : "log scale").append("), grey is none.</p>\n");
         h.append(MatrixImage.figure("heatmap", shade, 0x0000FF, side, side, "calling " + heatmap.unit(), labels.get(0),
-                labels.get(n - 1), "target " + heatmap.unit(), labels.get(0), labels.get(n - 1), "1 byte", max + " bytes"));
+                labels.get(n - 1), "target " + heatmap.unit(), labels.get(0), labels.get(n - 1),
+                linear ? String.format(java.util.Locale.ROOT, "%,d bytes", min) : "1 byte",
+                String.format(java.util.Locale.ROOT, "%,d bytes", max)));
     }
 
     /** Darshan's view: each PE's (row of PEs') share of time in SHMEM over the run, in time bins. */

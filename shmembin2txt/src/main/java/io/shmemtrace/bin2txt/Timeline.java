@@ -21,7 +21,8 @@ final class Timeline {
     static final int LANES = 64;
     private static final int EVENTS_DRAWN = 40_000;
     private static final int WIDTH = 1100;
-    private static final int LANE_H = 14;
+    /** A lane's height: taller while the lanes are few (a 2-PE run's lanes were a thin strip). */
+    private static final int LANE_H = 14, FEW_LANES_H = 24, FEW_LANES = 16;
     private static final int LABEL_W = 60;
 
     /** One box: start and end (ns from the earliest init), operation. */
@@ -163,13 +164,15 @@ final class Timeline {
         if (notDrawn > 0) h.append("; ").append(notDrawn).append(" more calls not drawn (--window narrows the span)");
         h.append(". Drag across the lanes to zoom in, double-click to zoom out.</p>\n");
         double scale = WIDTH / (double) Math.max(1, to - from);
-        int height = lanes.size() * LANE_H + 4;
+        final int laneH = lanes.size() <= FEW_LANES ? FEW_LANES_H : LANE_H;
+        int height = lanes.size() * laneH + 4;
         java.util.Set<String> kinds = new java.util.HashSet<>(); // the region kinds drawn, for the legend
         boolean marks = false;
         h.append(String.format(Locale.ROOT, "<div id=\"timeline\" data-from=\"%d\" data-to=\"%d\"><svg class=\"timeline\""
                 + " width=\"%d\" height=\"%d\">", from, to, WIDTH + LABEL_W, height + 24));
         for (int i = 0; i < lanes.size(); i++) {
-            h.append("<text x=\"0\" y=\"").append(i * LANE_H + 11).append("\">PE ").append(lanes.get(i)).append("</text>");
+            h.append("<text x=\"0\" y=\"").append(i * laneH + laneH / 2 + 4).append("\">PE ").append(lanes.get(i))
+                    .append("</text>");
         }
         // the plot area: an inner svg whose viewBox the script narrows to zoom (boxes stretch, labels do not)
         h.append(String.format(Locale.ROOT, "<svg id=\"lanes\" x=\"%d\" y=\"0\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
@@ -182,7 +185,7 @@ final class Timeline {
                 if (r.mark) {
                     marks = true;
                     TwoDecimals.append(TwoDecimals.append(h.append("<line class=\"mark\" x1=\""), x).append("\" x2=\""), x)
-                            .append("\" y1=\"").append(index * LANE_H).append("\" y2=\"").append(index * LANE_H + LANE_H - 1)
+                            .append("\" y1=\"").append(index * laneH).append("\" y2=\"").append(index * laneH + laneH - 1)
                             .append("\"><title>PE ").append(lane.pe).append(" mark ").append(PageAssets.esc(r.name))
                             .append("</title></line>");
                     continue;
@@ -190,7 +193,7 @@ final class Timeline {
                 double w = Math.max(0.5, (Math.min(r.end, to) - Math.max(r.start, from)) * scale);
                 String kind = r.name.equals(io.shmemtrace.format.TraceNaming.PAUSED_REGION) ? "region-paused" : "region";
                 kinds.add(kind);
-                rect(h, kind, x, index * LANE_H, w, LANE_H).append("<title>PE ").append(lane.pe).append(" region ")
+                rect(h, kind, x, index * laneH, w, laneH).append("<title>PE ").append(lane.pe).append(" region ")
                         .append(PageAssets.esc(r.name)).append(' ').append(r.end - r.start).append(" ns</title></rect>");
             }
         }
@@ -199,7 +202,7 @@ final class Timeline {
             for (Box b : lane.boxes) {
                 double x = (Math.max(b.start, from) - from) * scale;
                 double w = Math.max(0.5, (Math.min(b.end, to) - Math.max(b.start, from)) * scale);
-                rect(h, "op-" + b.op.group().label(), x, index * LANE_H + 2, w, LANE_H - 3).append("<title>PE ")
+                rect(h, "op-" + b.op.group().label(), x, index * laneH + 2, w, laneH - 3).append("<title>PE ")
                         .append(lane.pe).append(' ').append(b.op.name().toLowerCase(Locale.ROOT)).append(' ')
                         .append(b.end - b.start).append(" ns</title></rect>");
             }
