@@ -4,6 +4,7 @@ import io.shmemtrace.replay.machine.MachineWriter;
 import io.shmemtrace.replay.model.LogGP;
 import io.shmemtrace.bench.calibrate.CostTable;
 import io.shmemtrace.bench.calibrate.FasterOfTwo;
+import io.shmemtrace.bench.calibrate.Noise;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
 import io.shmemtrace.bench.run.Row;
@@ -82,10 +83,14 @@ final class CalibrateCommand extends BenchCommand {
         // the ping-pong of waits, since put + quiet only measures when the source may be reused here
         LogGP onNode = new LogGP(Math.max(0, halfRoundTrip - 2 * post), post, post, put.secondsPerByte());
         double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(pes.npes - 1));
+        List<Row> measured = new ArrayList<>(rows);
+        measured.addAll(staticRows);
+        measured.addAll(self.rows());
+        Noise noise = Noise.of(measured);
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
-                        + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%",
+                        + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%%s",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
-                100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError());
+                100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError(), noise == null ? "" : "\nnoise: " + noise.line());
         CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC)
                 .add(self.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
@@ -117,6 +122,7 @@ final class CalibrateCommand extends BenchCommand {
                 heapG * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
         for (String slow : slowModes) out().println("slow mode:      on a global, " + slow);
+        if (noise != null) out().println("noise:          " + noise.line());
         OutputFiles.write(output, true, f -> Files.writeString(f, machine.text())); // --force was checked first
         out().println("wrote " + output);
         return 0;

@@ -138,6 +138,10 @@ class ShmembenchTest {
         Command.Result r = Command.of(SHMEMBENCH, "calibrate", "--np", "2", "-o", machine.toString()).timeout(600).run();
         assertEquals(0, r.exitCode(), r.describe());
         assertTrue(r.stdout().contains("LogGP on-node:"), r.stdout());
+        // how noisy the rows were, on stdout and in the file's comments (issue 42, item 8)
+        assertTrue(r.stdout().matches("(?s).*\nnoise: +\\d+ rows, relative standard error of a row's mean: median .*"),
+                r.stdout());
+        assertTrue(Files.readString(machine).contains("\n# noise: "), Files.readString(machine));
         List<String> lines = Files.readAllLines(machine).stream().filter(l -> !l.startsWith("#")).toList();
         String[] m = lines.get(0).split(" ");
         assertEquals("Machine", m[0]);
