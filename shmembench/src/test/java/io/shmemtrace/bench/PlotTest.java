@@ -53,5 +53,21 @@ class PlotTest {
         assertEquals(4 + 3, drawn, "every series in the time panel, all but the quiet one in the bandwidth panel");
         assertEquals(4, colourOf.size());
         assertEquals(4, colourOf.values().stream().distinct().count());
+        // and a shape of its own: circles, squares, triangles, diamonds (close colours alone did not tell them apart)
+        assertTrue(text.contains("<circle ") && text.contains("<rect x=") && text.contains("<polygon "), "marker shapes");
+    }
+
+    @Test
+    void aValueTheLogScaleCannotShowIsMarkedOpen() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        for (long bytes = 8; bytes <= 4096; bytes *= 8) {
+            double us = bytes == 64 ? 0 : 0.05 + bytes / 5000.0; // a baseline larger than the call: 0 us
+            rows.add(new Row(1, "shmem_putmem", "c", "", bytes, 1, bytes, 10, us, us, us, 1.0));
+        }
+        Path svg = dir.resolve("zero.svg");
+        Plot.write(rows, svg);
+        String text = Files.readString(svg);
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+        assertTrue(text.contains("fill=\"#fff\"") && text.contains(": 0.0 at 64 B (0 or less: not on a log scale)"), text);
     }
 }

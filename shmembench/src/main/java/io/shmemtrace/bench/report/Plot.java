@@ -39,7 +39,8 @@ public final class Plot {
     public static void write(List<Row> rows, Path file) throws IOException {
         Map<String, List<Row>> byLabel = new LinkedHashMap<>();
         for (Row r : rows) {
-            if (r.bytes() > 0 && r.medianUs() > 0) byLabel.computeIfAbsent(label(r), k -> new ArrayList<>()).add(r);
+            // rows of 0 us or less (a baseline above the call) are kept: marked open below the axis
+            if (r.bytes() > 0) byLabel.computeIfAbsent(label(r), k -> new ArrayList<>()).add(r);
         }
         List<Series> time = new ArrayList<>();
         List<Series> bandwidth = new ArrayList<>();
@@ -67,9 +68,8 @@ public final class Plot {
     }
 
     private static Series series(String label, int style, List<Row> rows, ToDoubleFunction<Row> y) {
-        List<Row> points = rows.stream().filter(r -> y.applyAsDouble(r) > 0).toList();
-        return new Series(label, style, points.stream().mapToDouble(Row::bytes).toArray(),
-                points.stream().mapToDouble(y).toArray());
+        return new Series(label, style, rows.stream().mapToDouble(Row::bytes).toArray(), rows.stream().mapToDouble(y)
+                .toArray());
     }
 
     private static String label(Row r) {
@@ -81,7 +81,7 @@ public final class Plot {
         double xMin = Double.MAX_VALUE, xMax = 0, yMin = Double.MAX_VALUE, yMax = 0;
         for (Series s : series) {
             for (double v : s.x) { xMin = Math.min(xMin, v); xMax = Math.max(xMax, v); }
-            for (double v : s.y) { yMin = Math.min(yMin, v); yMax = Math.max(yMax, v); }
+            for (double v : s.y) if (v > 0) { yMin = Math.min(yMin, v); yMax = Math.max(yMax, v); }
         }
         int x0 = left + LEFT, x1 = left + PANEL_W - RIGHT, y0 = PANEL_H - BOTTOM, y1 = TOP;
         text(svg, left + PANEL_W / 2.0, 20, "middle", "font-size=\"15\"", title);
@@ -115,14 +115,17 @@ public final class Plot {
             String dash = DASHES[(s.style / COLOURS.length) % DASHES.length];
             StringBuilder points = new StringBuilder();
             for (int i = 0; i < s.x.length; i++) {
+                if (s.y[i] <= 0) continue; // not on a log scale: marked below the axis instead
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", sx.at(log2(s.x[i])), sy.at(Math.log10(s.y[i]))));
             }
             svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s>"
                     + "<title>%s</title></polyline>%n", points.toString().trim(), colour,
                     dash.isEmpty() ? "" : " stroke-dasharray=\"" + dash + "\"", xml(s.label)));
             for (int i = 0; i < s.x.length; i++) {
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>%n",
-                        sx.at(log2(s.x[i])), sy.at(Math.log10(s.y[i])), colour));
+                boolean onScale = s.y[i] > 0;
+                marker(svg, s.style, sx.at(log2(s.x[i])), onScale ? sy.at(Math.log10(s.y[i])) : y0 + 6, colour, !onScale,
+                        onScale ? null : xml(s.label) + ": " + s.y[i] + " at " + (long) s.x[i] + " B (0 or less: not on a"
+                                + " log scale)");
             }
         }
     }
@@ -136,8 +139,27 @@ public final class Plot {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\""
                     + " stroke-width=\"2\"%s/>%n", x, y + 8, x + 24, y + 8, COLOURS[i % COLOURS.length],
                     dash.isEmpty() ? "" : " stroke-dasharray=\"" + dash + "\""));
+            marker(svg, i, x + 12, y + 8, COLOURS[i % COLOURS.length], false, null);
             text(svg, x + 30, y + 12, "start", "", labels.get(i));
         }
+    }
+
+    /**
+     * A series' point: its own shape as well as its colour (close colours alone did not tell series apart), filled, or
+     * open for a value the log scale cannot show (drawn below the axis, with title saying what it was).
+     */
+    private static void marker(StringBuilder svg, int style, double x, double y, String colour, boolean open, String title) {
+        String paint = open ? "fill=\"#fff\" stroke=\"" + colour + "\"" : "fill=\"" + colour + "\"";
+        String shape = switch (style % 4) {
+            case 0 -> String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" %s", x, y, paint);
+            case 1 -> String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" height=\"6\" %s", x - 3, y - 3, paint);
+            case 2 -> String.format(Locale.ROOT, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" %s", x, y - 4, x + 3.5,
+                    y + 3, x - 3.5, y + 3, paint);
+            default -> String.format(Locale.ROOT, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" %s", x, y - 4,
+                    x + 4, y, x, y + 4, x - 4, y, paint);
+        };
+        svg.append(shape).append(title == null ? "/>" : "><title>" + title + "</title></" + shape.substring(1,
+                shape.indexOf(' ')) + ">").append('\n');
     }
 
     /** Maps powers (log2 or log10 values) from [lo, hi] onto pixels [from, to]. */
