@@ -207,15 +207,15 @@ final class SummaryReport extends Report {
                         s.initNs / Math.max(1, s.pes), s.maxInitNs, s.finalizeNs / Math.max(1, s.pes), s.maxFinalizeNs)
                         : String.format("shmem_init %d ns, shmem_finalize %d ns", s.initNs, s.finalizeNs),
                 s.shmemNs, percent(s.shmemNs, span), s.burstNs, percent(s.burstNs, span), s.events);
+        if (s.nbiInFlightNs > 0) { // what computation hid of the _nbi transfers, not only what it did not
+            out.printf("_nbi transfers: in flight %d ns (post to completion), %d ns of it in the calls that completed"
+                    + " them: %.1f%% hidden by computation%n", s.nbiInFlightNs, s.nbiExposedNs,
+                    100.0 - percent(s.nbiExposedNs, s.nbiInFlightNs));
+        }
         out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", "total_ns", "min_ns", "mean_ns",
                 "max_ns", "bytes");
         s.byFunction.forEach((f, c) -> out.printf("  %-36s %10d %14d %12d %12d %12d %14d%n", f, c.calls, c.totalNs,
                 c.minNs, c.totalNs / c.calls, c.maxNs, c.bytes));
-        if (s.nbiInFlightNs > 0) { // what computation hid of the _nbi transfers, not only what it did not
-            out.printf("  _nbi transfers: in flight %d ns (post to completion), %d ns of it in the calls that completed"
-                    + " them: %.1f%% hidden by computation%n", s.nbiInFlightNs, s.nbiExposedNs,
-                    100.0 - percent(s.nbiExposedNs, s.nbiInFlightNs));
-        }
         printRegions(s.regions, summed);
         if (!s.unrecorded.isEmpty()) {
             out.printf("  calls counted, not recorded%s:%n", summed ? " summed over PEs" : "");

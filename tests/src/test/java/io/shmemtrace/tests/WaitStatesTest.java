@@ -76,7 +76,7 @@ class WaitStatesTest {
         Command.Result summary = Command.of(BIN2TXT, "--summary", run.toString()).run();
         Command.Result waits = Command.of(BIN2TXT, "--waits", run.toString()).run();
         assertEquals(0, summary.exitCode(), summary.describe());
-        java.util.regex.Matcher pe0 = java.util.regex.Pattern.compile("== PE 0\n(?:.*\n)*?  _nbi transfers: in flight"
+        java.util.regex.Matcher pe0 = java.util.regex.Pattern.compile("== PE 0\n(?:.*\n)*?_nbi transfers: in flight"
                 + " (\\d+) ns \\(post to completion\\), (\\d+) ns of it in the calls that completed them: ([0-9.]+)%"
                 + " hidden").matcher(summary.stdout());
         assertTrue(pe0.find(), summary.stdout());
