@@ -20,23 +20,13 @@ final class RegionsAcrossPes {
         out.printf("  %-36s %6s %12s %12s %12s %8s %9s %7s%n", "region", "PEs", "min", "mean", "max", "max_pe",
                 "imbalance", "shmem");
         job.regions.regions.forEach((name, total) -> {
-            long min = Long.MAX_VALUE, max = -1, sum = 0;
-            int maxPe = -1, pes = 0;
-            for (PeStats p : all) {
+            Imbalance.Spread s = Imbalance.Spread.of(all, p -> {
                 RegionStats.Region r = p.regions.regions.get(name);
-                long t = r == null ? 0 : r.totalNs;
-                if (r != null) pes++;
-                sum += t;
-                min = Math.min(min, t);
-                if (t > max) {
-                    max = t;
-                    maxPe = p.pe;
-                }
-            }
-            double mean = (double) sum / all.size();
-            out.printf(Locale.ROOT, "  %-36s %6d %12s %12s %12s %8d %8.1f%% %6.1f%%%n", name, pes, Names.time(min / 1e9),
-                    Names.time(mean / 1e9), Names.time(max / 1e9), maxPe, max == 0 ? 0.0 : 100.0 * (max - mean) / max,
-                    total.shmemPercent());
+                return r == null ? -1 : r.totalNs;
+            });
+            out.printf(Locale.ROOT, "  %-36s %6d %12s %12s %12s %8d %8.1f%% %6.1f%%%n", name, s.pes(),
+                    Names.time(s.min() / 1e9), Names.time(s.mean() / 1e9), Names.time(s.max() / 1e9), s.maxPe(),
+                    100.0 * s.imbalance(), total.shmemPercent());
         });
     }
 }

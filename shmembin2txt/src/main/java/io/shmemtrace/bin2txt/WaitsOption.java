@@ -47,7 +47,7 @@ final class WaitsOption {
                 new RunReading(options.allowPartial, options.maxOpen));
     }
 
-    static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars,
+    private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars,
                              RunReading reading) throws IOException {
         WaitStates states = TimelineWaits.of(run, "shmembin2txt", err, bars, reading);
         if (states == null) return 1;
