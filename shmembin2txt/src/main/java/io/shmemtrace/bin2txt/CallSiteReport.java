@@ -36,10 +36,12 @@ final class CallSiteReport extends Report {
     private boolean fileHasSites;
     private boolean anySites;
     private List<Row> rows;
+    private final Durations t;
 
-    CallSiteReport(PrintStream out, Consumer<String> notes) {
+    CallSiteReport(PrintStream out, Consumer<String> notes, Durations times) {
         super(out);
         this.notes = notes;
+        this.t = times;
         this.symbolizer = new Symbolizer(notes);
     }
 
@@ -105,13 +107,13 @@ final class CallSiteReport extends Report {
         out.println();
         out.println("== call sites: the " + Math.min(TOP, all.size()) + " of " + all.size()
                 + " with the most time in SHMEM, summed over PEs (site: caller function@file:line)");
-        out.printf("  %4s %-28s %10s %14s %12s %14s %6s  %s%n", "rank", "function", "calls", "total_ns", "mean_ns",
-                "bytes", "PEs", "site");
+        out.printf("  %4s %-28s %10s %14s %12s %14s %6s  %s%n", "rank", "function", "calls", t.column("total"),
+                t.column("mean"), "bytes", "PEs", "site");
         for (int i = 0; i < Math.min(TOP, all.size()); i++) {
             Row r = all.get(i);
             CallStats s = r.stats();
-            out.printf("  %4d %-28s %10d %14d %12d %14d %6d  %s%n", i + 1, r.function(), s.calls, s.totalNs,
-                    s.totalNs / s.calls, s.bytes, r.pes(), r.site());
+            out.printf("  %4d %-28s %10d %14s %12s %14d %6d  %s%n", i + 1, r.function(), s.calls, t.cell(s.totalNs),
+                    t.cell(s.totalNs / s.calls), s.bytes, r.pes(), r.site());
         }
     }
 }

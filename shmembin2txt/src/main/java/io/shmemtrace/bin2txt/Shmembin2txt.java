@@ -79,6 +79,10 @@ public final class Shmembin2txt implements Callable<Integer> {
             + " sparse CSV (from_pe,to_pe,bytes); the summary shows it aggregated past 64 PEs")
     Path matrixFile;
 
+    @Option(names = "--ns", description = "the summary's times as exact integer ns (columns total_ns, ...), for"
+            + " scripts; by default with 4 significant digits in s, ms, us or ns")
+    boolean exactNs;
+
     @Option(names = "--force", description = "replace existing output files (--html, --matrix)")
     boolean force;
 
@@ -160,7 +164,8 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(new LayersReport(out));
         } else if (output.html != null) {
             ByteMatrix heatmap = new ByteMatrix(null, HtmlReport.HEATMAP_LIMIT, HtmlReport.HEATMAP_LIMIT);
-            CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note);
+            CallSiteReport sites = new CallSiteReport(new PrintStream(java.io.OutputStream.nullOutputStream()), this::note,
+                    times());
             reports.add(heatmap);
             reports.add(sites);
             Supplier<String> waitStates = paths.size() != 1
@@ -175,11 +180,15 @@ public final class Shmembin2txt implements Callable<Integer> {
             reports.add(bytes);
             if (summary) {
                 if (!output.summaryOnly) reports.add(new ListingReport(out));
-                reports.add(new SummaryReport(out, pes, bytes, findings(run)));
-                reports.add(new CallSiteReport(out, this::note));
+                reports.add(new SummaryReport(out, pes, bytes, findings(run), times()));
+                reports.add(new CallSiteReport(out, this::note, times()));
             }
         }
         return reports;
+    }
+
+    private Durations times() {
+        return new Durations(exactNs);
     }
 
     /** The findings, worked out beside the report's pass (or why there are none, at once). */

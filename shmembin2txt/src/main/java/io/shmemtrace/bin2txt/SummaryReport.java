@@ -41,6 +41,11 @@ final class SummaryReport extends Report {
     /** The SHMEM functions the program imports that were not recorded (the tracer's list beside PE 0's trace). */
     private List<String> untraced = List.of();
     private final Supplier<RunFindings.View> findings;
+    /** How times are written: 4 digits with a unit, or exact ns (--ns). */
+    private final Durations t;
+    /** A table's functions, the most time first (as mpiP sorts), then by name. */
+    private static final Comparator<Map.Entry<String, CallStats>> BY_COST = Comparator.comparingLong(
+            (Map.Entry<String, CallStats> e) -> -e.getValue().totalNs).thenComparing(Map.Entry::getKey);
     /** Per trace file, its init on the run's time base: the run's window is on it. */
     private java.util.Map<java.nio.file.Path, io.shmemtrace.merged.merge.RunClock> clocks = java.util.Map.of();
     /** The PEs of each host, in the order the hosts come (the job section's hosts line). */
@@ -50,10 +55,12 @@ final class SummaryReport extends Report {
     /**
      * shownPes: the PEs to give sections of their own, or null for every PE of a run of up to 64; matrix: the
      * report that builds the PE x PE matrix (it sees the events too), printed at the end; findings: the findings'
-     * text, the summary's first section.
+     * text, the summary's first section; times: how times are written.
      */
-    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix, Supplier<RunFindings.View> findings) {
+    SummaryReport(PrintStream out, IntPredicate shownPes, ByteMatrix matrix, Supplier<RunFindings.View> findings,
+            Durations times) {
         super(out);
+        this.t = times;
         this.shownPes = shownPes;
         this.matrix = matrix;
         this.findings = findings;
@@ -147,7 +154,7 @@ final class SummaryReport extends Report {
             out.println("  the program imports " + untraced.size() + " OpenSHMEM function" + (untraced.size() == 1 ? "" : "s")
                     + " the tracer does not record (their calls count as computing): " + String.join(", ", untraced));
         }
-        TopFunctions.print(out, job, all);
+        TopFunctions.print(out, job, all, t);
         detail.forEach((pe, stats) -> printStats("PE " + pe, stats, false));
         printStats("job (" + job.pes + " PEs)", job, true);
         out.println(hostsLine());
@@ -178,44 +185,47 @@ final class SummaryReport extends Report {
     private void printStats(String title, PeStats s, boolean summed) {
         out.println();
         out.println("== " + title);
-        String shares = String.format("in SHMEM %d ns (%.1f%%), computing %d ns (%.1f%%)", s.windowShmemNs,
-                s.windowShmemPercent(), Math.max(0, s.windowThreadNs - s.windowShmemNs),
+        String shares = String.format("in SHMEM %s (%.1f%%), computing %s (%.1f%%)", t.text(s.windowShmemNs),
+                s.windowShmemPercent(), t.text(Math.max(0, s.windowThreadNs - s.windowShmemNs)),
                 s.windowThreadNs == 0 ? 0.0 : 100.0 - s.windowShmemPercent());
         if (summed) { // the run's window, then what every PE's own window holds, summed (PE-time)
-            out.printf("application window %d ns (the run's: the last PE's end of shmem_init to the last PE's %s);"
-                            + " summed over PEs' windows: %d ns of %s, %s%n", s.runWindowNs(),
+            out.printf("application window %s (the run's: the last PE's end of shmem_init to the last PE's %s);"
+                            + " summed over PEs' windows: %s of %s, %s%n", t.text(s.runWindowNs()),
                     s.finalized ? "start of shmem_finalize"
                             : (s.toExit ? "last call or exit" : "last call") + "; not every PE called shmem_finalize",
-                    s.windowThreadNs, s.windowThreadNs != s.windowNs ? "thread-time" : "PE-time", shares);
+                    t.text(s.windowThreadNs), s.windowThreadNs != s.windowNs ? "thread-time" : "PE-time", shares);
         } else {
             boolean threaded = s.windowThreadNs != s.windowNs;
-            out.printf("application window %d ns (end of shmem_init to %s): %s%s%n", s.windowNs,
+            out.printf("application window %s (end of shmem_init to %s): %s%s%n", t.text(s.windowNs),
                     s.finalized ? "start of shmem_finalize" : (s.toExit ? "exit" : "last call") + "; no shmem_finalize",
-                    shares,
-                    threaded ? "; thread-time: " + s.windowThreadNs + " ns, the window times the threads that made calls"
-                            : "");
+                    shares, threaded ? "; thread-time: " + t.text(s.windowThreadNs)
+                            + ", the window times the threads that made calls" : "");
         }
         if (!summed && s.threads > 1) { // each thread against the window, so that none hides behind the others
-            for (int t = 0; t < s.threadShmemNs.length; t++) {
-                out.printf("  thread %d: in SHMEM %d ns (%.1f%% of the window)%n", t, s.threadShmemNs[t],
-                        s.windowNs == 0 ? 0.0 : Math.min(100.0, 100.0 * s.threadShmemNs[t] / s.windowNs));
+            for (int i = 0; i < s.threadShmemNs.length; i++) {
+                out.printf("  thread %d: in SHMEM %s (%.1f%% of the window)%n", i, t.text(s.threadShmemNs[i]),
+                        s.windowNs == 0 ? 0.0 : Math.min(100.0, 100.0 * s.threadShmemNs[i] / s.windowNs));
             }
         }
         long span = s.shmemNs + s.burstNs;
-        out.printf("%s; whole trace: in SHMEM %d ns (%.1f%%), in CPU bursts %d ns (%.1f%%), %d calls%n",
-                summed ? String.format("shmem_init mean %d ns (max %d), shmem_finalize mean %d ns (max %d)",
-                        s.initNs / Math.max(1, s.pes), s.maxInitNs, s.finalizeNs / Math.max(1, s.pes), s.maxFinalizeNs)
-                        : String.format("shmem_init %d ns, shmem_finalize %d ns", s.initNs, s.finalizeNs),
-                s.shmemNs, percent(s.shmemNs, span), s.burstNs, percent(s.burstNs, span), s.events);
+        out.printf("%s; whole trace: in SHMEM %s (%.1f%%), in CPU bursts %s (%.1f%%), %d calls%n",
+                summed ? String.format("shmem_init mean %s (max %s), shmem_finalize mean %s (max %s)",
+                        t.text(s.initNs / Math.max(1, s.pes)), t.cell(s.maxInitNs),
+                        t.text(s.finalizeNs / Math.max(1, s.pes)), t.cell(s.maxFinalizeNs))
+                        : String.format("shmem_init %s, shmem_finalize %s", t.text(s.initNs), t.text(s.finalizeNs)),
+                t.text(s.shmemNs), percent(s.shmemNs, span), t.text(s.burstNs), percent(s.burstNs, span), s.events);
         if (s.nbiInFlightNs > 0) { // what computation hid of the _nbi transfers, not only what it did not
-            out.printf("_nbi transfers: in flight %d ns (post to completion), %d ns of it in the calls that completed"
-                    + " them: %.1f%% hidden by computation%n", s.nbiInFlightNs, s.nbiExposedNs,
+            out.printf("_nbi transfers: in flight %s (post to completion), %s of it in the calls that completed"
+                    + " them: %.1f%% hidden by computation%n", t.text(s.nbiInFlightNs), t.text(s.nbiExposedNs),
                     100.0 - percent(s.nbiExposedNs, s.nbiInFlightNs));
         }
-        out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", "total_ns", "min_ns", "mean_ns",
-                "max_ns", "bytes");
-        s.byFunction.forEach((f, c) -> out.printf("  %-36s %10d %14d %12d %12d %12d %14d%n", f, c.calls, c.totalNs,
-                c.minNs, c.totalNs / c.calls, c.maxNs, c.bytes));
+        out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", t.column("total"),
+                t.column("min"), t.column("mean"), t.column("max"), "bytes");
+        s.byFunction.entrySet().stream().sorted(BY_COST).forEach(e -> {
+            CallStats c = e.getValue();
+            out.printf("  %-36s %10d %14s %12s %12s %12s %14d%n", e.getKey(), c.calls, t.cell(c.totalNs),
+                    t.cell(c.minNs), t.cell(c.totalNs / c.calls), t.cell(c.maxNs), c.bytes);
+        });
         printRegions(s.regions, summed);
         if (!s.unrecorded.isEmpty()) {
             out.printf("  calls counted, not recorded%s:%n", summed ? " summed over PEs" : "");
@@ -229,10 +239,15 @@ final class SummaryReport extends Report {
         if (r.isEmpty()) return;
         if (!r.regions.isEmpty()) {
             out.printf("  regions%s:%n", summed ? " summed over PEs" : "");
-            out.printf("  %-36s %10s %14s %12s %14s %8s%n", "region", "entered", "total_ns", "mean_ns", "in_shmem_ns",
-                    "shmem");
-            r.regions.forEach((name, g) -> out.printf("  %-36s %10d %14d %12d %14d %7.1f%%%n", name, g.count, g.totalNs,
-                    g.totalNs / Math.max(1, g.count), g.shmemNs, g.shmemPercent()));
+            out.printf("  %-36s %10s %14s %12s %14s %8s%n", "region", "entered", t.column("total"), t.column("mean"),
+                    t.column("in_shmem"), "shmem");
+            r.regions.entrySet().stream().sorted(Comparator.comparingLong(
+                    (Map.Entry<String, RegionStats.Region> e) -> -e.getValue().totalNs).thenComparing(Map.Entry::getKey))
+                    .forEach(e -> {
+                        RegionStats.Region g = e.getValue();
+                        out.printf("  %-36s %10d %14s %12s %14s %7.1f%%%n", e.getKey(), g.count, t.cell(g.totalNs),
+                                t.cell(g.totalNs / Math.max(1, g.count)), t.cell(g.shmemNs), g.shmemPercent());
+                    });
         }
         if (!r.marks.isEmpty()) {
             StringBuilder s = new StringBuilder("  marks:");
@@ -246,11 +261,13 @@ final class SummaryReport extends Report {
     private void printAcrossPes() {
         out.println();
         out.println("== per function across PEs (time per PE; imbalance = (max - mean) / max)");
-        out.printf("  %-36s %6s %14s %12s %12s %12s %12s %9s%n", "function", "PEs", "calls", "min_ns", "median_ns",
-                "max_ns", "max_pe", "imbalance");
-        for (Imbalance r : Imbalance.of(job, all)) {
-            out.printf("  %-36s %6d %14d %12d %12d %12d %12d %8.1f%%%n", r.function(), r.pes(), r.calls(), r.minNs(),
-                    r.medianNs(), r.maxNs(), r.maxPe(), 100.0 * r.imbalance());
+        out.printf("  %-36s %6s %14s %12s %12s %12s %12s %9s%n", "function", "PEs", "calls", t.column("min"),
+                t.column("median"), t.column("max"), "max_pe", "imbalance");
+        List<Imbalance> rows = new ArrayList<>(Imbalance.of(job, all));
+        rows.sort(Comparator.comparingLong((Imbalance r) -> -r.maxNs()).thenComparing(Imbalance::function));
+        for (Imbalance r : rows) {
+            out.printf("  %-36s %6d %14d %12s %12s %12s %12d %8.1f%%%n", r.function(), r.pes(), r.calls(),
+                    t.cell(r.minNs()), t.cell(r.medianNs()), t.cell(r.maxNs()), r.maxPe(), 100.0 * r.imbalance());
         }
     }
 
@@ -261,10 +278,11 @@ final class SummaryReport extends Report {
         out.println();
         out.println("== the " + Math.min(TOP, order.size()) + " PEs with the largest SHMEM share of their application"
                 + " window (job: " + String.format("%.1f%%", job.windowShmemPercent()) + ")");
-        out.printf("  %6s %14s %14s %8s%n", "pe", "window_ns", "shmem_ns", "shmem");
+        out.printf("  %6s %14s %14s %8s%n", "pe", t.column("window"), t.column("in_shmem"), "shmem");
         for (int i : order.subList(0, Math.min(TOP, order.size()))) {
             PeStats p = all.get(i);
-            out.printf("  %6d %14d %14d %7.1f%%%n", p.pe, p.windowNs, p.windowShmemNs, p.windowShmemPercent());
+            out.printf("  %6d %14s %14s %7.1f%%%n", p.pe, t.cell(p.windowNs), t.cell(p.windowShmemNs),
+                    p.windowShmemPercent());
         }
     }
 

@@ -1,6 +1,5 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.analysis.findings.Names;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,7 +19,7 @@ final class TopFunctions {
 
     private TopFunctions() {}
 
-    static void print(PrintStream out, PeStats job, List<PeStats> all) {
+    static void print(PrintStream out, PeStats job, List<PeStats> all, Durations t) {
         List<Row> rows = new ArrayList<>();
         job.byFunction.forEach((f, c) -> {
             if (job.bracketing.contains(f) || c.totalNs == 0) return;
@@ -32,11 +31,11 @@ final class TopFunctions {
         out.println();
         out.println("== top functions by time in the application window (App%: of its PE-time; SHMEM%: of the time in"
                 + " SHMEM; COV: spread over the PEs, stddev / mean)");
-        out.printf("  %-36s %12s %12s %12s %7s %7s %6s%n", "function", "calls", "time", "per call", "App%", "SHMEM%",
-                "COV");
+        out.printf("  %-36s %12s %12s %12s %7s %7s %6s%n", "function", "calls", t.column("time"),
+                t.column("per_call"), "App%", "SHMEM%", "COV");
         for (Row r : rows.subList(0, Math.min(ROWS, rows.size()))) {
             out.printf(Locale.ROOT, "  %-36s %12d %12s %12s %7.2f %7.2f %6s%n", r.function, r.calls,
-                    Names.time(r.totalNs / 1e9), Names.time(r.totalNs / 1e9 / r.calls), r.app, r.shmem,
+                    t.cell(r.totalNs), t.cell(r.totalNs / r.calls), r.app, r.shmem,
                     Double.isNaN(r.cov) ? "-" : String.format(Locale.ROOT, "%.2f", r.cov));
         }
         if (rows.size() > ROWS) out.println("  ... and " + (rows.size() - ROWS) + " more (the job's table has them all)");

@@ -8,6 +8,7 @@ import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -51,7 +52,7 @@ class HtmlReportTest {
         assertTrue(dom.stdout().contains("<td id=\"fact-pes\">4</td>"), "4 PEs");
 
         // the summary's job table: the same functions, calls and bytes
-        String summary = Command.of(BIN2TXT, "--summary", trace.toString()).runOk().stdout();
+        String summary = Command.of(BIN2TXT, "--summary", "--ns", trace.toString()).runOk().stdout();
         String job = summary.substring(summary.indexOf("== job"));
         job = job.substring(job.indexOf("  function"), job.indexOf("\n\n", job.indexOf("  function")));
         Map<String, long[]> summed = new TreeMap<>();
@@ -122,7 +123,7 @@ class HtmlReportTest {
         Path dir = Workspace.freshDir("one-window");
         Path trace = dir.resolve("trace");
         Programs.traced(3, trace, Programs.compile("calls")).runOk();
-        String summary = Command.of(BIN2TXT, "--summary", trace.toString()).runOk().stdout();
+        String summary = Command.of(BIN2TXT, "--summary", "--ns", trace.toString()).runOk().stdout();
         Matcher w = Pattern.compile("== job \\(3 PEs\\)\napplication window (\\d+) ns \\(the run's: ").matcher(summary);
         assertTrue(w.find(), summary);
         long windowNs = Long.parseLong(w.group(1));
@@ -135,6 +136,27 @@ class HtmlReportTest {
                 json.toString(), trace.toString()).runOk();
         double traced = io.shmemtrace.tests.support.Json.number(Files.readString(json), "traced_s");
         assertEquals(windowNs, traced * 1e9, 2.0, "shmemsim's traced window");
+
+        // without --ns the same summary reads as mpiP's (issue 42, item 9): 4 significant digits with a unit, the
+        // columns without _ns, the functions the most time first
+        String readable = Command.of(BIN2TXT, "--summary", trace.toString()).runOk().stdout();
+        assertEquals(summary.lines().count(), readable.lines().count(), readable);
+        assertTrue(readable.contains("== job (3 PEs)\napplication window " + fourDigits(windowNs) + " (the run's: "),
+                fourDigits(windowNs) + " in\n" + readable);
+        String job = readable.substring(readable.indexOf("== job"));
+        List<String> rows = job.lines().dropWhile(l -> !l.startsWith("  function ")).toList();
+        assertEquals("  function                                  calls          total          min         mean"
+                + "          max          bytes", rows.get(0));
+        assertTrue(rows.get(1).startsWith("  shmem_finalize ") || rows.get(1).startsWith("  shmem_init "), rows.get(1));
+        assertTrue(!readable.contains("_ns"), readable);
+    }
+
+    /** ns as the summary writes it without --ns: 4 significant digits in s, ms, us, or whole ns below 1 us. */
+    private static String fourDigits(long ns) {
+        if (ns < 1_000) return ns + " ns";
+        if (ns < 1_000_000) return String.format(java.util.Locale.ROOT, "%.4g us", ns / 1e3);
+        if (ns < 1_000_000_000) return String.format(java.util.Locale.ROOT, "%.4g ms", ns / 1e6);
+        return String.format(java.util.Locale.ROOT, "%.4g s", ns / 1e9);
     }
 
     private static int count(String s, String what) {

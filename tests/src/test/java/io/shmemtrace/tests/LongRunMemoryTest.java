@@ -7,6 +7,8 @@ import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -27,7 +29,7 @@ class LongRunMemoryTest {
         assertEquals(0, patterns.exitCode(), patterns.describe());
         Matcher nbi = Pattern.compile("\nnbi_not_overlapped +[0-9.]+\n  PE 0 +([0-9.]+)\n").matcher(patterns.stdout());
         assertTrue(nbi.find(), patterns.stdout());
-        Command.Result summary = tool("--summary", run);
+        Command.Result summary = tool("--summary", run, "--ns");
         Matcher quiets = Pattern.compile("== PE 0\n(?:.*\n)*?  shmem_quiet +\\d+ +(\\d+) ").matcher(summary.stdout());
         assertTrue(quiets.find(), summary.stdout());
         // every quiet of the synthetic loop completes _nbi puts: all its time is theirs
@@ -35,8 +37,11 @@ class LongRunMemoryTest {
         assertTrue(patterns.stdout().contains("wait_at_barrier"), patterns.stdout());
     }
 
-    private static Command.Result tool(String mode, Path run) {
-        return Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), mode, run.toString())
+    private static Command.Result tool(String mode, Path run, String... more) {
+        List<String> command = new ArrayList<>(List.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), mode));
+        command.addAll(List.of(more));
+        command.add(run.toString());
+        return Command.of(command.toArray(String[]::new))
                 .env("JAVA_TOOL_OPTIONS", HEAP).timeout(600).run();
     }
 }

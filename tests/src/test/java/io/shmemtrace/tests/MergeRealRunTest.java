@@ -76,7 +76,7 @@ class MergeRealRunTest {
 
     @Test
     void countsAndTimesMatchTheSummaryOfShmembin2txt() {
-        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary",
+        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary", "--ns",
                 traces.toString()).runOk().stdout();
         for (int pe = 0; pe < NPES; pe++) {
             Map<String, long[]> fromSummary = summaryTable(summary, "== PE " + pe);

@@ -138,7 +138,7 @@ class ProfileModeTest {
         Path program = Programs.compile("nofinalize");
         Path dir = Workspace.freshDir("profile-no-finalize");
         Programs.traced(2, dir, program, Integer.toString(rounds)).env("SHMEMTRACE_MODE", "profile").runOk();
-        Command.Result summary = Command.of(BIN2TXT, "--summary", dir.toString()).run();
+        Command.Result summary = Command.of(BIN2TXT, "--summary", "--ns", dir.toString()).run();
         assertEquals(0, summary.exitCode(), summary.describe());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\napplication window (\\d+) ns \\(end of shmem_init"
                 + " to exit; no shmem_finalize\\): in SHMEM (\\d+) ns").matcher(summary.stdout());

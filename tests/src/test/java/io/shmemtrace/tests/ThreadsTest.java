@@ -59,7 +59,7 @@ class ThreadsTest {
         }
         // the summary against the thread-time (window x threads): no share above 100 %, no negative computing,
         // and a line per thread, its calls' time as in the trace
-        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary", dir.toString())
+        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary", "--ns", dir.toString())
                 .runOk().stdout();
         Matcher share = Pattern.compile("in SHMEM \\d+ ns \\((\\d+\\.\\d)%\\), computing (-?\\d+) ns").matcher(summary);
         int windows = 0;

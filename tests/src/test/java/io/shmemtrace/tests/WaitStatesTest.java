@@ -73,7 +73,7 @@ class WaitStatesTest {
     @Test
     void theSummarysNbiOverlapAgreesWithTheWaitStates() {
         Path run = io.shmemtrace.tests.support.SyntheticRuns.make("synth-overlap", 2, 4000);
-        Command.Result summary = Command.of(BIN2TXT, "--summary", run.toString()).run();
+        Command.Result summary = Command.of(BIN2TXT, "--summary", "--ns", run.toString()).run();
         Command.Result waits = Command.of(BIN2TXT, "--waits", run.toString()).run();
         assertEquals(0, summary.exitCode(), summary.describe());
         java.util.regex.Matcher pe0 = java.util.regex.Pattern.compile("== PE 0\n(?:.*\n)*?_nbi transfers: in flight"
