@@ -7,6 +7,8 @@ import io.shmemtrace.bench.calibrate.FasterOfTwo;
 import io.shmemtrace.bench.calibrate.Noise;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
+import io.shmemtrace.bench.config.BenchTest;
+import io.shmemtrace.bench.run.Deadline;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.cli.OutputFiles;
 import java.io.IOException;
@@ -48,6 +50,11 @@ final class CalibrateCommand extends BenchCommand {
     @Option(names = "--force", description = "replace an existing machine file")
     boolean force;
 
+    @Option(names = "--deadline", paramLabel = "SECONDS", defaultValue = "120", description = "finish within about"
+            + " this long (default ${DEFAULT-VALUE}): on a busy machine the rows get fewer samples (each says its error)"
+            + " rather than taking their time")
+    long deadlineSeconds;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (pes.npes < 2) {
@@ -55,16 +62,16 @@ final class CalibrateCommand extends BenchCommand {
             return 2;
         }
         if (OutputFiles.refused(err(), "shmembench", force, output)) return 1; // before a minute of measuring
-        RunCommand.Results results = RunCommand.runAll(this, builtIn(BUILT_IN), temporaryDirectory("calibrate"), pes.npes);
+        List<BenchTest> heap = builtIn(BUILT_IN), globals = builtIn(BUILT_IN_STATIC), self = builtIn(BUILT_IN_SELF);
+        Deadline deadline = new Deadline(deadlineSeconds, cases(heap) + 2 * cases(globals) + cases(self));
+        RunCommand.Results results = measure(heap, "calibrate", List.of(), deadline);
         // twice, in two processes, row by row the faster: the library has a slow mode on globals (FasterOfTwo)
-        RunCommand.Results staticOnce = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
-                temporaryDirectory("calibrate-static"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
-        RunCommand.Results staticAgain = RunCommand.runAll(this, builtIn(BUILT_IN_STATIC),
-                temporaryDirectory("calibrate-static-again"), pes.npes, List.of("-DBENCH_STATIC_DATA"));
+        RunCommand.Results staticOnce = measure(globals, "calibrate-static", List.of("-DBENCH_STATIC_DATA"), deadline);
+        RunCommand.Results staticAgain = measure(globals, "calibrate-static-again", List.of("-DBENCH_STATIC_DATA"),
+                deadline);
         List<String> slowModes = new ArrayList<>();
         List<Row> staticRows = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
-        RunCommand.Results self = RunCommand.runAll(this, builtIn(BUILT_IN_SELF), temporaryDirectory("calibrate-self"),
-                pes.npes, List.of("-DBENCH_SELF"));
+        RunCommand.Results selfResults = measure(self, "calibrate-self", List.of("-DBENCH_SELF"), deadline);
         List<Row> rows = results.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
         LinearFit get = fit(rows, "shmem_getmem", "return");
@@ -85,14 +92,14 @@ final class CalibrateCommand extends BenchCommand {
         double step = barrier / Math.max(1, 32 - Integer.numberOfLeadingZeros(pes.npes - 1));
         List<Row> measured = new ArrayList<>(rows);
         measured.addAll(staticRows);
-        measured.addAll(self.rows());
+        measured.addAll(selfResults.rows());
         Noise noise = Noise.of(measured);
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
                         + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%%s",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError(), noise == null ? "" : "\nnoise: " + noise.line());
         CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC)
-                .add(self.rows(), CostTable.SELF);
+                .add(selfResults.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
         double staticFull = smallest(staticRows, "shmem_putmem_nbi", "full");
@@ -123,9 +130,32 @@ final class CalibrateCommand extends BenchCommand {
         out().println("off-node:       not measured (the job ran on one host)");
         for (String slow : slowModes) out().println("slow mode:      on a global, " + slow);
         if (noise != null) out().println("noise:          " + noise.line());
+        out().println(deadlineLine(deadline, measured));
         OutputFiles.write(output, true, f -> Files.writeString(f, machine.text())); // --force was checked first
         out().println("wrote " + output);
         return 0;
+    }
+
+    private RunCommand.Results measure(List<BenchTest> tests, String name, List<String> flags, Deadline deadline)
+            throws IOException, InterruptedException {
+        return RunCommand.runAll(this, tests, temporaryDirectory(name), pes.npes, flags, row -> { }, deadline);
+    }
+
+    private static int cases(List<BenchTest> tests) {
+        return tests.stream().mapToInt(t -> t.cases().size()).sum();
+    }
+
+    /**
+     * How long it took against the deadline, past it by how much (the least samples of every row took that long
+     * here), and how many rows got only the least samples (their error goal met at once, or the deadline near).
+     */
+    private String deadlineLine(Deadline deadline, List<Row> rows) {
+        double over = deadline.overrunSeconds();
+        long least = rows.stream().filter(r -> r.reps() <= Deadline.MIN_SAMPLES).count();
+        return String.format(Locale.ROOT, "time:           %.0f s, deadline %d s%s; rows of the least samples (%d): %d of"
+                        + " %d", deadline.elapsedSeconds(), deadlineSeconds, over > 0 ? String.format(Locale.ROOT,
+                        " (%.0f s past it: building, starting and the least samples took that long here)", over) : "",
+                Deadline.MIN_SAMPLES, least, rows.size());
     }
 
     private static String progress(boolean needsTarget) {

@@ -4,6 +4,7 @@ import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.report.Plot;
 import io.shmemtrace.bench.report.RowTable;
 import io.shmemtrace.bench.run.BenchRun;
+import io.shmemtrace.bench.run.Deadline;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.bench.run.Toolchain.Built;
 import java.io.IOException;
@@ -82,6 +83,13 @@ final class RunCommand extends BenchCommand {
     /** As above, each row also to onRow as its program ends. */
     static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes, List<String> flags,
                           java.util.function.Consumer<Row> onRow) throws IOException, InterruptedException {
+        return runAll(cmd, tests, dir, npes, flags, onRow, null);
+    }
+
+    /** As above, the cases sharing deadline's time (null: none). */
+    static Results runAll(BenchCommand cmd, List<BenchTest> tests, Path dir, int npes, List<String> flags,
+                          java.util.function.Consumer<Row> onRow, Deadline deadline)
+            throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
         int failures = 0;
         Progress progress = new Progress(cmd.err(), tests.stream().mapToInt(t -> t.cases().size()).sum());
@@ -90,8 +98,12 @@ final class RunCommand extends BenchCommand {
                 if (!b.skipped()) failures++;
                 continue;
             }
-            for (BenchRun.Attempt a : BenchRun.run(b, npes, BenchRun.PLAIN, BenchRun.Restart.RESUME,
-                    BenchRun.CASE_LIMIT_SECONDS, progress::line)) {
+            java.util.function.Consumer<String> onLine = deadline == null ? progress::line : line -> {
+                progress.line(line);
+                if (line.startsWith("CASE\t")) deadline.caseBegun();
+            };
+            for (BenchRun.Attempt a : BenchRun.run(b, npes, deadline == null ? BenchRun.PLAIN : deadline.launch(),
+                    BenchRun.Restart.RESUME, BenchRun.CASE_LIMIT_SECONDS, onLine)) {
                 rows.addAll(a.rows());
                 if (!a.rows().isEmpty()) progress.clear(); // the rows below the progress line, not on it
                 a.rows().forEach(onRow);

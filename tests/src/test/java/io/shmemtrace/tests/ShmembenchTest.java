@@ -135,8 +135,14 @@ class ShmembenchTest {
     void calibrateWritesAMachineFile() throws Exception {
         Path dir = Workspace.freshDir("shmembench-calibrate");
         Path machine = dir.resolve("machine.cfg");
-        Command.Result r = Command.of(SHMEMBENCH, "calibrate", "--np", "2", "-o", machine.toString()).timeout(600).run();
+        // a deadline already past when the first case starts: every row gets the least samples, whatever the load
+        Command.Result r = Command.of(SHMEMBENCH, "calibrate", "--np", "2", "--deadline", "1", "-o", machine.toString())
+                .timeout(600).run();
         assertEquals(0, r.exitCode(), r.describe());
+        java.util.regex.Matcher least = java.util.regex.Pattern.compile("\\ntime: +\\d+ s, deadline 1 s \\(\\d+ s past it:"
+                + " [^)]*\\); rows of the least samples \\(5\\): (\\d+) of (\\d+)\\n").matcher(r.stdout());
+        assertTrue(least.find(), r.stdout());
+        assertEquals(least.group(2), least.group(1), "every row of 5 samples");
         assertTrue(r.stdout().contains("LogGP on-node:"), r.stdout());
         // how noisy the rows were, on stdout and in the file's comments (issue 42, item 8)
         assertTrue(r.stdout().matches("(?s).*\nnoise: +\\d+ rows, relative standard error of a row's mean: median .*"),

@@ -39,6 +39,11 @@ public final class BenchRun {
 
         /** The trace directory of an attempt, or null when the run is not traced. */
         Path traceDir(Built built, int attempt);
+
+        /** Variables for the attempt about to start, as NAME=VALUE (asked at each start: a deadline's share). */
+        default List<String> environment() {
+            return List.of();
+        }
     }
 
     public static final Launch PLAIN = new Launch() {
@@ -82,6 +87,7 @@ public final class BenchRun {
             Path traceDir = launch.traceDir(built, attempt);
             List<String> env = new ArrayList<>(openMpiEnvironment());
             if (traceDir != null) env.add("SHMEMTRACE_DIR=" + traceDir.toAbsolutePath());
+            env.addAll(launch.environment());
             Path countDir = Files.createTempDirectory("shmembench-counts-");
             env.add("SHMEMBENCH_COUNTS=" + countDir);
             Processes.Result r;

@@ -7,7 +7,9 @@
  *
  * How it times (SKaMPI-OpenSHMEM): a sample runs a body over `iters` calls between two clock reads, never one
  * clock read per call; iters doubles until a sample lasts TARGET_US; samples repeat until the relative
- * standard error of their mean is under 2 % (at least MIN_REPS) or the repetition cap is reached.
+ * standard error of their mean is under 2 % (at least MIN_REPS) or the repetition cap is reached. Where
+ * $SHMEMBENCH_CASE_BUDGET_US gives a case a time budget (calibrate's deadline), samples past it stop at MIN_REPS
+ * whatever their error: a busy machine gets noisier rows (each row says its error), not a run without end.
  */
 #include <math.h>
 #include <shmem.h>
@@ -39,6 +41,8 @@ static double spin_per_us;      /* compute() units per microsecond */
 static long compute_units;      /* the overlap variant's compute per call */
 static volatile double spin_sink;
 static long calls_made[N_APIS], bytes_made[N_APIS];
+static double case_budget_us;   /* 0: none; else a case's samples past it stop at MIN_REPS (PE 0 decides) */
+static double case_start_us;
 
 static void count_calls(int api, long calls, long nelems) {
     calls_made[api] += calls;
@@ -118,7 +122,8 @@ static stats measure(body_fn body, body_fn tail, int max_reps) {
     int k = 0;
     for (;;) {
         samples[k++] = sample_us(body, tail, iters) / (double) iters;
-        int more = k < max_reps && (k < MIN_REPS || rse_of(samples, k) >= RSE_GOAL);
+        int spent = case_budget_us > 0 && case_start_us > 0 && now_us() - case_start_us > case_budget_us;
+        int more = k < max_reps && (k < MIN_REPS || (!spent && rse_of(samples, k) >= RSE_GOAL));
         if (!agree(more)) break;
     }
     stats s;
@@ -167,6 +172,8 @@ static void harness_start(long max_bytes) {
     count_calls(API_shmem_init, 1, 0);
     me = shmem_my_pe();
     count_calls(API_shmem_my_pe, 1, 0);
+    const char *budget = getenv("SHMEMBENCH_CASE_BUDGET_US");
+    case_budget_us = budget ? atof(budget) : 0;
     npes = shmem_n_pes();
     count_calls(API_shmem_n_pes, 1, 0);
 #ifdef BENCH_SELF
@@ -216,6 +223,7 @@ static int case_begins(int index, int start, int api, long nelems) {
     if (index < start) return 0;
     for (int i = 0; i < skipped_cases; i++) if (skipped_case[i] == index) return 0;
     if (me == 0) { printf("CASE\t%d\t%s\n", index, api_names[api]); fflush(stdout); }
+    case_start_us = now_us();
     n = nelems;
     *(long *) flag = 0;
     *ack = 0;
