@@ -1,7 +1,7 @@
 package io.shmemtrace.analysis;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 
 /**
  * What a PE did for a stretch of time, and where: computing (the CPU burst before a record), in a call (its own
@@ -22,12 +22,12 @@ public record Activity(int pe, Kind kind, int call, int region, int site) {
     }
 
     /** The packed key of the burst before r. */
-    public static long packComputeBefore(PsinsRecord r) {
+    public static long packComputeBefore(RunRecord r) {
         return pack(Kind.COMPUTE, -1, r.enclosingRegion(), -1);
     }
 
     /** The packed key of r's own time or wait. */
-    public static long packIn(Kind kind, PsinsRecord r) {
+    public static long packIn(Kind kind, RunRecord r) {
         return pack(kind, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(), r.site());
     }
 
@@ -43,7 +43,7 @@ public record Activity(int pe, Kind kind, int call, int region, int site) {
     }
 
     /** Whether r is a collective the replay gathers (the synchronisation points the causes of waits are sought between). */
-    public static boolean synchronises(PsinsRecord r) {
-        return r.type().payload() == PsinsType.Payload.COLLECTIVE && !r.synchronisesNoOne();
+    public static boolean synchronises(RunRecord r) {
+        return r.type().payload() == RecordType.Payload.COLLECTIVE && !r.synchronisesNoOne();
     }
 }

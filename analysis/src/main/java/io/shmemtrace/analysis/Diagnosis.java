@@ -6,9 +6,9 @@ import io.shmemtrace.analysis.whatif.CallRuns;
 import io.shmemtrace.analysis.whatif.ComputeByRegion;
 import io.shmemtrace.analysis.whatif.TracedOwnCosts;
 import io.shmemtrace.analysis.whatif.WhatIf;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Bursts;
 import io.shmemtrace.replay.engine.ChangedCalls;
 import io.shmemtrace.replay.engine.Observer;
@@ -39,7 +39,7 @@ import java.util.function.LongConsumer;
  * gain is the difference between two replays under that one model, the run unchanged and changed.
  */
 public final class Diagnosis {
-    private final PsinsFile file;
+    private final MergedFile file;
     private final Machine machine;
     private final CommModel analysisModel;
     private final CommModel whatIfModel;
@@ -53,7 +53,7 @@ public final class Diagnosis {
      * machine: the target machine, or null (every task its own node, no limits); model: what prices the calls, or
      * null for the traced times (the measured model; its what-ifs without the traced waits).
      */
-    public Diagnosis(PsinsFile file, Machine machine, CommModel model) {
+    public Diagnosis(MergedFile file, Machine machine, CommModel model) {
         this.file = file;
         this.machine = machine;
         this.analysisModel = model == null ? new MeasuredModel() : model;
@@ -64,19 +64,19 @@ public final class Diagnosis {
     public record Result(double window, CriticalPath.Result path, Delays.Result delays, Replay.Result replay) {}
 
     /** The analysis replay. */
-    public Result analyse(LongConsumer progress) throws IOException, PsinsFormatException, MachineException, ReplayException {
+    public Result analyse(LongConsumer progress) throws IOException, MergedFormatException, MachineException, ReplayException {
         Replay replay = Simulation.replay(file, analysisModel, machine);
         CriticalPath path = new CriticalPath(replay.sequences());
         Delays delays = new Delays(replay.sequences());
         replay.observe(new Observer() {
             @Override
-            public void started(int seq, int task, PsinsRecord r, double clock, double start) {
+            public void started(int seq, int task, RunRecord r, double clock, double start) {
                 path.started(seq, task, r, clock, start);
                 delays.started(seq, task, r, clock, start);
             }
 
             @Override
-            public void ended(int seq, int task, PsinsRecord r, double start, double end, double waited, int causeSeq,
+            public void ended(int seq, int task, RunRecord r, double start, double end, double waited, int causeSeq,
                               long causeEvent) {
                 path.ended(seq, task, r, start, end, waited, causeSeq, causeEvent);
                 delays.ended(seq, task, r, start, end, waited, causeSeq, causeEvent);
@@ -98,14 +98,14 @@ public final class Diagnosis {
      * Starts pricing these what-ifs on a thread of their own, beside the analysis replay (a machine has a second
      * core; the replays only read the merged file, by positional reads): {@link #price} then takes their results.
      */
-    public void priceAhead(List<WhatIf> whatIfs) throws IOException, PsinsFormatException {
+    public void priceAhead(List<WhatIf> whatIfs) throws IOException, MergedFormatException {
         if (!Files.isRegularFile(file.path())) return; // a run made again from its traces: one reader at a time
         compute();
         for (WhatIf w : whatIfs) ahead.computeIfAbsent(w, k -> pool().submit(() -> priceNow(k)));
     }
 
     /** Replays the run changed by w (and, once, unchanged); IllegalArgumentException for a region or PE the run lacks. */
-    public Priced price(WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+    public Priced price(WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
         Future<Priced> f = ahead.get(w);
         if (f == null) return priceNow(w);
         try {
@@ -116,7 +116,7 @@ public final class Diagnosis {
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof IOException io) throw io;
-            if (c instanceof PsinsFormatException pf) throw pf;
+            if (c instanceof MergedFormatException pf) throw pf;
             if (c instanceof MachineException me) throw me;
             if (c instanceof ReplayException re) throw re;
             if (c instanceof RuntimeException re) throw re;
@@ -124,7 +124,7 @@ public final class Diagnosis {
         }
     }
 
-    private Priced priceNow(WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private Priced priceNow(WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
         Bursts bursts = w.bursts(compute(), file.regionNames());
         double unchanged = baseline();
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
@@ -135,7 +135,7 @@ public final class Diagnosis {
     }
 
     /** The run unchanged under the what-if model: once, whichever thread asks first. */
-    private synchronized double baseline() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private synchronized double baseline() throws IOException, MergedFormatException, MachineException, ReplayException {
         if (Double.isNaN(baseline)) baseline = window(Simulation.replay(file, whatIfModel, machine).run());
         return baseline;
     }
@@ -152,7 +152,7 @@ public final class Diagnosis {
     }
 
     /** Each task's computation per region, as traced. */
-    public synchronized ComputeByRegion compute() throws IOException, PsinsFormatException {
+    public synchronized ComputeByRegion compute() throws IOException, MergedFormatException {
         if (compute == null) {
             CallRuns.Finder finder = new CallRuns.Finder(file.header().tasks());
             compute = ComputeByRegion.of(file, finder);
@@ -162,7 +162,7 @@ public final class Diagnosis {
     }
 
     /** The runs of calls that one call could do, found in the same pass as {@link #compute}. */
-    public synchronized List<CallRuns.Runs> runs() throws IOException, PsinsFormatException {
+    public synchronized List<CallRuns.Runs> runs() throws IOException, MergedFormatException {
         compute();
         return runs;
     }

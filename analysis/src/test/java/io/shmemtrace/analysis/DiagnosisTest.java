@@ -12,7 +12,7 @@ import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.testing.SyntheticRun;
 import io.shmemtrace.merged.merge.MergedRun;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.spec.SpecEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -49,7 +49,7 @@ class DiagnosisTest {
     }
 
     private interface Check {
-        void on(PsinsFile f, Diagnosis d, Diagnosis.Result r) throws Exception;
+        void on(MergedFile f, Diagnosis d, Diagnosis.Result r) throws Exception;
     }
 
     private static void diagnose(Path run, Check check) throws Exception {

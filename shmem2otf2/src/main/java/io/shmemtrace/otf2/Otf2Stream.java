@@ -3,11 +3,11 @@ package io.shmemtrace.otf2;
 import static io.shmemtrace.otf2.StreamEvent.*;
 
 import io.shmemtrace.format.OpenRegions;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.Host;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskConverter;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.RowBuffer;
@@ -121,33 +121,33 @@ final class Otf2Stream implements TaskConverter {
     }
 
     @Override
-    public void record(PsinsRecord r, long[] completes, int n) throws IOException {
+    public void record(RunRecord r, long[] completes, int n) throws IOException {
         int task = r.task();
         if (r.thread() != thread) {
             leaveAll(threadEnd);
             thread = r.thread();
             startLocation(task, thread);
         }
-        long start = PsinsRecord.ns(r.start()) + PAD_NS;
-        long end = start + PsinsRecord.ns(r.duration());
+        long start = RunRecord.ns(r.start()) + PAD_NS;
+        long end = start + RunRecord.ns(r.duration());
         threadEnd = Math.max(threadEnd, end);
         if (thread == 0) mainEnd = Math.max(mainEnd, end);
-        if (r.type().payload() == PsinsType.Payload.REGION) {
+        if (r.type().payload() == RecordType.Payload.REGION) {
             userRegion(r.type(), regions.ofName(r.region()), start);
             return;
         }
         int region = regions.ofCall(r.call().index());
-        if (r.type() == PsinsType.REPEAT) {
+        if (r.type() == RecordType.REPEAT) {
             repeated(region, start, end, r.repeats());
             return;
         }
-        if (r.type() == PsinsType.INIT && thread == 0) event(PROGRAM_BEGIN, start);
-        if (r.type() == PsinsType.FINALIZE && thread == 0) {
+        if (r.type() == RecordType.INIT && thread == 0) event(PROGRAM_BEGIN, start);
+        if (r.type() == RecordType.FINALIZE && thread == 0) {
             List<Integer> created = new ArrayList<>(windows);
             for (int i = created.size() - 1; i >= 0; i--) event(WINDOW_DESTROY, start, created.get(i));
             windows.clear();
         }
-        if (r.type().payload() == PsinsType.Payload.COLLECTIVE && windows.add(r.set())) event(WINDOW_CREATE, start, r.set());
+        if (r.type().payload() == RecordType.Payload.COLLECTIVE && windows.add(r.set())) event(WINDOW_CREATE, start, r.set());
         event(ENTER, start, region);
         switch (r.type().payload()) {
             case RMA -> {
@@ -158,19 +158,19 @@ final class Otf2Stream implements TaskConverter {
             }
             case COLLECTIVE -> event(COLLECTIVE_BEGIN, start);
             case LOCK -> {
-                if (r.type() == PsinsType.CLEAR_LOCK) event(RELEASE_LOCK, start, r.lock());
-                else if (r.type() == PsinsType.SET_LOCK || r.result() == 0) event(ACQUIRE_LOCK, end, r.lock());
+                if (r.type() == RecordType.CLEAR_LOCK) event(RELEASE_LOCK, start, r.lock());
+                else if (r.type() == RecordType.SET_LOCK || r.result() == 0) event(ACQUIRE_LOCK, end, r.lock());
                 else event(TRY_LOCK, end, r.lock()); // a test_lock that did not get it
             }
             case SYNC -> {
-                if (r.type() == PsinsType.WAIT) event(WAIT_CHANGE, end); // a wait returns on the change it waited for
+                if (r.type() == RecordType.WAIT) event(WAIT_CHANGE, end); // a wait returns on the change it waited for
             }
             default -> { }
         }
         if (n > 0) completed(completes, n, end);
-        if (r.type().payload() == PsinsType.Payload.COLLECTIVE) collectiveEnd(r, end);
+        if (r.type().payload() == RecordType.Payload.COLLECTIVE) collectiveEnd(r, end);
         event(LEAVE, end, region);
-        if (r.type() == PsinsType.INIT && thread == 0 && windows.add(0)) event(WINDOW_CREATE, end, 0);
+        if (r.type() == RecordType.INIT && thread == 0 && windows.add(0)) event(WINDOW_CREATE, end, 0);
     }
 
     @Override
@@ -247,7 +247,7 @@ final class Otf2Stream implements TaskConverter {
     /** The current thread's user regions entered and not left. */
     private final OpenRegions<Integer> open = new OpenRegions<>(region -> region);
 
-    private void userRegion(PsinsType type, int region, long at) throws IOException {
+    private void userRegion(RecordType type, int region, long at) throws IOException {
         switch (type) {
             case REGION_BEGIN -> {
                 event(ENTER, at, region);
@@ -289,7 +289,7 @@ final class Otf2Stream implements TaskConverter {
         }
     }
 
-    private void rma(PsinsRecord r, long start, long id, AtomicKind atomic) throws IOException {
+    private void rma(RunRecord r, long start, long id, AtomicKind atomic) throws IOException {
         switch (r.type()) {
             case PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI -> event(PUT, start, r.target(), r.bytes(), id); // the data; its signal is part of the put
             case GET, GET_NBI, G, IGET -> event(GET, start, r.target(), r.bytes(), id);
@@ -298,7 +298,7 @@ final class Otf2Stream implements TaskConverter {
         }
     }
 
-    private void collectiveEnd(PsinsRecord r, long end) throws IOException {
+    private void collectiveEnd(RunRecord r, long end) throws IOException {
         int op;
         int sync = SYNC_NONE;
         switch (r.type()) {
@@ -315,7 +315,7 @@ final class Otf2Stream implements TaskConverter {
             case ALLTOALL, ALLTOALLS -> op = OP_ALLTOALL;
             default -> op = OP_ALLREDUCE;
         }
-        long root = r.type() == PsinsType.BROADCAST && r.root() >= 0 ? r.root() : NO_ROOT;
+        long root = r.type() == RecordType.BROADCAST && r.root() >= 0 ? r.root() : NO_ROOT;
         event(COLLECTIVE_END, end, op, sync, r.set(), root, r.bytes(), r.bytes());
     }
 
@@ -328,7 +328,7 @@ final class Otf2Stream implements TaskConverter {
         }
     }
 
-    private static int role(PsinsType t) {
+    private static int role(RecordType t) {
         return switch (t) {
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> ROLE_BARRIER;
             case BROADCAST -> ROLE_ONE2ALL;

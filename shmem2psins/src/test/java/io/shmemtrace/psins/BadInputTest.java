@@ -1,7 +1,7 @@
 package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.format.MergedLayout;
 import io.shmemtrace.format.Completion;
 import io.shmemtrace.format.Operation;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,9 +19,9 @@ import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.write.ThreadWriter;
 import io.shmemtrace.format.write.TraceInfo;
 import io.shmemtrace.format.write.TraceWriter;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.io.RandomAccessFile;
@@ -80,9 +80,9 @@ class BadInputTest {
 
         Merged.Run partial = merge("--allow-partial");
         assertEquals(0, partial.status(), partial.err());
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             assertEquals(1, f.header().missing());
-            assertTrue((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0);
+            assertTrue((f.header().flags() & MergedLayout.FLAG_PARTIAL) != 0);
             assertEquals(PES, f.tasks().size());
             for (TaskEntry t : f.tasks()) {
                 assertEquals(t.task() == 2, t.missing());
@@ -101,7 +101,7 @@ class BadInputTest {
         assertEquals(1, r.status());
         assertOneLine(r.err(), "pe00007.shmt: from another run (run run-b, 4 PEs; the run is run-a, 4 PEs); left out");
         assertEquals(0, merge("--allow-partial").status());
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             assertEquals("run-a", f.header().runId());
             assertEquals(0, f.header().missing());
         }
@@ -118,7 +118,7 @@ class BadInputTest {
 
     @Test
     void cutFileIsReportedAndItsIntactEventsMerged() throws Exception {
-        List<Long> before = Merged.events(mergedOf(run)).get(3).stream().map(PsinsRecord::event).toList();
+        List<Long> before = Merged.events(mergedOf(run)).get(3).stream().map(RunRecord::event).toList();
         long cut;
         try (TraceFile t = TraceFile.open(pe(3))) {
             BlockHeader block = t.blocks().get(0);
@@ -135,13 +135,13 @@ class BadInputTest {
         assertFalse(Files.exists(out));
 
         assertEquals(0, merge("--allow-partial").status());
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             TaskEntry t = f.tasks().get(3);
             assertTrue(t.damaged());
             // The synthetic file of 200 events fits one block: its events up to the cut are merged.
             assertTrue(t.events() > 0 && t.events() < EVENTS, "events kept: " + t.events());
             assertEquals(before.subList(0, (int) t.events()),
-                    f.records(3).stream().filter(x -> !x.burst()).map(PsinsRecord::event).toList());
+                    f.records(3).stream().filter(x -> !x.burst()).map(RunRecord::event).toList());
             assertFalse(f.tasks().get(2).damaged());
         }
     }
@@ -170,7 +170,7 @@ class BadInputTest {
         assertOneLine(r.err(), out + " exists (--force replaces it)");
         assertEquals("keep me", Files.readString(out));
         assertEquals(0, merge("--force").status());
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             assertEquals((long) PES * EVENTS, f.header().events());
         }
     }
@@ -182,7 +182,7 @@ class BadInputTest {
         bytes[offset] = (byte) value;
         Seal.fix(bytes);
         Files.write(out, bytes);
-        return assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage();
+        return assertThrows(MergedFormatException.class, () -> MergedFile.open(out)).getMessage();
     }
 
     /** Merged files are sealed as per-PE traces are: damage anywhere is found and named, the intact tasks still read. */
@@ -191,23 +191,23 @@ class BadInputTest {
         assertEquals(0, merge().status());
         byte[] valid = Files.readAllBytes(out);
         byte[] header = valid.clone();
-        header[PsinsLayout.H_EVENTS] ^= 1;
+        header[MergedLayout.H_EVENTS] ^= 1;
         Files.write(out, header);
         assertEquals(out + ": damaged header (checksum mismatch)",
-                assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage());
+                assertThrows(MergedFormatException.class, () -> MergedFile.open(out)).getMessage());
         byte[] index = valid.clone();
-        index[(int) PsinsLayout.indexOffset(1) + PsinsLayout.I_RECORDS] ^= 4;
+        index[(int) MergedLayout.indexOffset(1) + MergedLayout.I_RECORDS] ^= 4;
         Files.write(out, index);
         assertEquals(out + ": damaged index (checksum mismatch)",
-                assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage());
+                assertThrows(MergedFormatException.class, () -> MergedFile.open(out)).getMessage());
         Files.write(out, java.util.Arrays.copyOf(valid, valid.length - 1));
-        assertTrue(assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage()
+        assertTrue(assertThrows(MergedFormatException.class, () -> MergedFile.open(out)).getMessage()
                 .matches(java.util.regex.Pattern.quote(out.toString()) + ": damaged tables at byte \\d+ \\(checksum mismatch; cut short\\?\\)"));
     }
 
     @Test
     void aTaskCountPastTheLimitIsRefusedBeforeAnythingIsAllocated() throws Exception {
-        String refusal = refusalWithHeaderInt(PsinsLayout.H_TASKS, Integer.MAX_VALUE);
+        String refusal = refusalWithHeaderInt(MergedLayout.H_TASKS, Integer.MAX_VALUE);
         assertEquals(out + ": damaged header: 2147483647 tasks (at most 1048576, and an index that fits in the file's "
                 + Files.size(out) + " bytes)", refusal);
     }
@@ -218,35 +218,35 @@ class BadInputTest {
         java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(offset, value);
         Seal.fix(bytes);
         Files.write(out, bytes);
-        return assertThrows(PsinsFormatException.class, () -> PsinsFile.open(out)).getMessage();
+        return assertThrows(MergedFormatException.class, () -> MergedFile.open(out)).getMessage();
     }
 
     @Test
     void fileOfAnotherVersionIsRefusedWithOneLine() throws Exception {
-        assertEquals(out + ": merged trace version 2 is not supported (this reader: " + io.shmemtrace.merged.format.PsinsLayout.VERSION + "): merge the run again",
-                refusalWithHeaderByte(PsinsLayout.H_VERSION, 2));
+        assertEquals(out + ": merged trace version 2 is not supported (this reader: " + io.shmemtrace.merged.format.MergedLayout.VERSION + "): merge the run again",
+                refusalWithHeaderByte(MergedLayout.H_VERSION, 2));
     }
 
     @Test
     void anUnknownAlignmentCodeIsOneLine() throws Exception {
         assertEquals(out + ": damaged header: alignment code 199 is none this reader knows",
-                refusalWithHeaderByte(PsinsLayout.H_ALIGNMENT, 0xC7));
+                refusalWithHeaderByte(MergedLayout.H_ALIGNMENT, 0xC7));
     }
 
     @Test
     void damagedMergedFileStillGivesItsIntactTasks() throws Exception {
         assertEquals(0, merge().status());
         long at;
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             at = f.tasks().get(1).offset(); // task 1's first record: its head (call index x 4, flags)
         }
         byte[] bytes = Files.readAllBytes(out);
         bytes[(int) at] = 0x7C; // call 31: the table has fewer
         Files.write(out, bytes);
         long end;
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             end = f.tasks().get(2).offset();
-            PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> f.records(1));
+            MergedFormatException e = assertThrows(MergedFormatException.class, () -> f.records(1));
             assertEquals(out + ": task 1: damaged records at bytes " + at + ".." + end + " (checksum mismatch)",
                     e.getMessage());
             assertEquals(2 * EVENTS, f.records(0).size());
@@ -254,12 +254,12 @@ class BadInputTest {
         }
         Seal.fix(bytes); // past the checksum, the decoder finds it
         Files.write(out, bytes);
-        try (PsinsFile f = PsinsFile.open(out)) {
-            PsinsFormatException e = assertThrows(PsinsFormatException.class, () -> f.records(1));
+        try (MergedFile f = MergedFile.open(out)) {
+            MergedFormatException e = assertThrows(MergedFormatException.class, () -> f.records(1));
             assertEquals(out + ": task 1 event 0 at byte " + at + ": unknown call 31", e.getMessage());
         }
         Files.writeString(tmp.resolve("x.psins"), "SHMEM rank=0 name=shmem_init count=1 time=0.1\n".repeat(4));
-        PsinsFormatException foreign = assertThrows(PsinsFormatException.class, () -> PsinsFile.open(tmp.resolve("x.psins")));
+        MergedFormatException foreign = assertThrows(MergedFormatException.class, () -> MergedFile.open(tmp.resolve("x.psins")));
         assertEquals(tmp.resolve("x.psins") + ": not a shmem2psins merged trace (bad magic)", foreign.getMessage());
     }
 
@@ -286,7 +286,7 @@ class BadInputTest {
         assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): instance 0 is shmem_broadcast64 root 1 on PE 2"
                 + " but shmem_broadcast64 root 0 on PE 0");
         assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): PE 3 made 1 collectives on it, PE 0 made 2");
-        try (PsinsFile f = PsinsFile.open(out)) {
+        try (MergedFile f = MergedFile.open(out)) {
             assertEquals(2, f.header().collectiveMismatches());
         }
     }

@@ -2,13 +2,13 @@ package io.shmemtrace.psins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shmemtrace.merged.format.AlignmentMethod;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
@@ -27,11 +27,11 @@ class MergeTest {
     private static final int PES = 4;
     private static final int EVENTS = 300;
     /** What completes outstanding puts on the default context (OpenSHMEM 1.4; clear_lock quiets first). */
-    private static final Set<PsinsType> COMPLETERS = Set.of(PsinsType.QUIET, PsinsType.BARRIER_ALL, PsinsType.BARRIER,
-            PsinsType.FINALIZE, PsinsType.CLEAR_LOCK, PsinsType.MALLOC, PsinsType.FREE);
+    private static final Set<RecordType> COMPLETERS = Set.of(RecordType.QUIET, RecordType.BARRIER_ALL, RecordType.BARRIER,
+            RecordType.FINALIZE, RecordType.CLEAR_LOCK, RecordType.MALLOC, RecordType.FREE);
     /** The calls that return before their remote effect is complete. */
-    private static final Set<PsinsType> DEFERRED = Set.of(PsinsType.PUT, PsinsType.PUT_NBI, PsinsType.P,
-            PsinsType.IPUT, PsinsType.GET_NBI, PsinsType.ATOMIC);
+    private static final Set<RecordType> DEFERRED = Set.of(RecordType.PUT, RecordType.PUT_NBI, RecordType.P,
+            RecordType.IPUT, RecordType.GET_NBI, RecordType.ATOMIC);
 
     @TempDir
     Path tmp;
@@ -78,7 +78,7 @@ class MergeTest {
                 minInit = Math.min(minInit, f.header().initMonoNs());
             }
         }
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(PES, f.header().tasks());
             assertEquals((long) PES * EVENTS, f.header().events());
             assertEquals("test-run", f.header().runId());
@@ -89,21 +89,21 @@ class MergeTest {
                     initOffset = t.header().initMonoNs() - minInit;
                 }
                 List<Source> expected = source(file);
-                List<PsinsRecord> records = f.records(pe);
+                List<RunRecord> records = f.records(pe);
                 assertEquals(2 * EVENTS, records.size());
                 assertEquals(2L * EVENTS, f.tasks().get(pe).records());
                 for (int i = 0; i < EVENTS; i++) {
-                    PsinsRecord burst = records.get(2 * i);
-                    PsinsRecord event = records.get(2 * i + 1);
+                    RunRecord burst = records.get(2 * i);
+                    RunRecord event = records.get(2 * i + 1);
                     Source s = expected.get(i);
                     assertTrue(burst.burst(), "record " + 2 * i + " of PE " + pe + " is a burst");
-                    assertEquals(s.burstNs(), PsinsRecord.ns(burst.duration()));
+                    assertEquals(s.burstNs(), RunRecord.ns(burst.duration()));
                     assertEquals(i, event.event());
                     assertEquals(pe, event.task());
                     assertEquals(s.name(), event.name(), "PE " + pe + " event " + i);
-                    assertEquals(s.durationNs(), PsinsRecord.ns(event.duration()));
-                    assertEquals(initOffset + s.startNs(), PsinsRecord.ns(event.start()));
-                    if (event.type().payload() == PsinsType.Payload.RMA) {
+                    assertEquals(s.durationNs(), RunRecord.ns(event.duration()));
+                    assertEquals(initOffset + s.startNs(), RunRecord.ns(event.start()));
+                    if (event.type().payload() == RecordType.Payload.RMA) {
                         assertEquals(s.target(), event.target());
                         assertEquals(s.bytes(), event.bytes());
                     }
@@ -114,11 +114,11 @@ class MergeTest {
 
     @Test
     void putsAreLinkedToTheCallThatCompletesThem() throws Exception {
-        List<List<PsinsRecord>> tasks = Merged.events(merge(synth(1)));
+        List<List<RunRecord>> tasks = Merged.events(merge(synth(1)));
         int linked = 0;
-        for (List<PsinsRecord> events : tasks) {
-            for (PsinsRecord r : events) {
-                if (r.type().payload() != PsinsType.Payload.RMA) continue;
+        for (List<RunRecord> events : tasks) {
+            for (RunRecord r : events) {
+                if (r.type().payload() != RecordType.Payload.RMA) continue;
                 if (!DEFERRED.contains(r.type())) {
                     assertEquals(r.event(), r.completion(), "a blocking get or fetching atomic completes on return");
                     continue;
@@ -129,13 +129,13 @@ class MergeTest {
                     if (COMPLETERS.contains(events.get(j).type())) expected = j;
                 }
                 assertEquals(expected, r.completion(), r.name() + " #" + r.event());
-                assertEquals(r.type() == PsinsType.PUT_NBI, r.nonblocking());
-                assertEquals(r.type() == PsinsType.P, r.deferred());
+                assertEquals(r.type() == RecordType.PUT_NBI, r.nonblocking());
+                assertEquals(r.type() == RecordType.P, r.deferred());
                 linked++;
             }
-            for (PsinsRecord q : events) {
-                if (q.type() != PsinsType.QUIET) continue;
-                long completed = events.stream().filter(r -> r.type().payload() == PsinsType.Payload.RMA
+            for (RunRecord q : events) {
+                if (q.type() != RecordType.QUIET) continue;
+                long completed = events.stream().filter(r -> r.type().payload() == RecordType.Payload.RMA
                         && r.completion() == q.event() && r.event() != q.event()).count();
                 assertEquals(2, q.completed(), "each synthetic quiet completes the iteration's two nbi puts");
                 assertEquals(completed, q.completed());
@@ -147,16 +147,16 @@ class MergeTest {
     @Test
     void collectivesAreNumberedPerSetAndMatchAcrossPes() throws Exception {
         Path merged = merge(synth(1));
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(0, f.header().collectiveMismatches());
             assertEquals(1, f.peSets().size(), "every synthetic collective is on all PEs");
             assertEquals(PES, f.peSets().get(0).size());
         }
-        List<List<PsinsRecord>> tasks = Merged.events(merged);
-        List<PsinsRecord> reference = collectives(tasks.get(0));
-        assertTrue(reference.stream().anyMatch(r -> r.type() == PsinsType.BROADCAST && r.root() > 0));
-        for (List<PsinsRecord> events : tasks) {
-            List<PsinsRecord> mine = collectives(events);
+        List<List<RunRecord>> tasks = Merged.events(merged);
+        List<RunRecord> reference = collectives(tasks.get(0));
+        assertTrue(reference.stream().anyMatch(r -> r.type() == RecordType.BROADCAST && r.root() > 0));
+        for (List<RunRecord> events : tasks) {
+            List<RunRecord> mine = collectives(events);
             assertEquals(reference.size(), mine.size());
             for (int k = 0; k < mine.size(); k++) {
                 assertEquals(k, mine.get(k).instance());
@@ -167,20 +167,20 @@ class MergeTest {
         }
     }
 
-    private static List<PsinsRecord> collectives(List<PsinsRecord> events) {
-        return events.stream().filter(r -> r.type().payload() == PsinsType.Payload.COLLECTIVE).toList();
+    private static List<RunRecord> collectives(List<RunRecord> events) {
+        return events.stream().filter(r -> r.type().payload() == RecordType.Payload.COLLECTIVE).toList();
     }
 
     @Test
     void eachSetLockIsPairedWithItsClearLock() throws Exception {
-        List<List<PsinsRecord>> tasks = Merged.events(merge(synth(1)));
-        for (List<PsinsRecord> events : tasks) {
-            List<PsinsRecord> sets = events.stream().filter(r -> r.type() == PsinsType.SET_LOCK).toList();
+        List<List<RunRecord>> tasks = Merged.events(merge(synth(1)));
+        for (List<RunRecord> events : tasks) {
+            List<RunRecord> sets = events.stream().filter(r -> r.type() == RecordType.SET_LOCK).toList();
             // A pair every 16th iteration; 16 iterations take 120 events, so 295 loop events hold two.
             assertEquals(2, sets.size());
-            for (PsinsRecord set : sets) {
-                PsinsRecord clear = events.get(set.partner());
-                assertEquals(PsinsType.CLEAR_LOCK, clear.type());
+            for (RunRecord set : sets) {
+                RunRecord clear = events.get(set.partner());
+                assertEquals(RecordType.CLEAR_LOCK, clear.type());
                 assertEquals(set.event() + 1, clear.event());
                 assertEquals(set.event(), clear.partner());
                 assertEquals(set.lock(), clear.lock());
@@ -192,18 +192,18 @@ class MergeTest {
     void severalHostsAreAlignedOnTheFirstBarrier() throws Exception {
         Path run = synth(2);
         Path barrier = merge(run);
-        try (PsinsFile f = PsinsFile.open(barrier)) {
+        try (MergedFile f = MergedFile.open(barrier)) {
             assertEquals(io.shmemtrace.merged.format.AlignmentMethod.BARRIER, f.header().alignment());
             assertEquals(SynthRun.HOST_SKEW_NS, f.header().barrierSpreadNs(), "the clocks disagree by one host skew");
         }
         // Every barrier_all of every iteration ends at one instant on all PEs, not just the first.
-        List<List<PsinsRecord>> tasks = Merged.events(barrier);
+        List<List<RunRecord>> tasks = Merged.events(barrier);
         List<Long> ends0 = barrierEnds(tasks.get(0));
-        for (List<PsinsRecord> events : tasks) assertEquals(ends0, barrierEnds(events));
+        for (List<RunRecord> events : tasks) assertEquals(ends0, barrierEnds(events));
 
         Path clock = tmp.resolve("clock.psins");
         assertEquals(0, Merged.run("-q", "--align", "clock", "-o", clock.toString(), run.toString()).status());
-        List<List<PsinsRecord>> byClock = Merged.events(clock);
+        List<List<RunRecord>> byClock = Merged.events(clock);
         List<Long> host0 = barrierEnds(byClock.get(0));
         List<Long> host1 = barrierEnds(byClock.get(PES - 1));
         for (int k = 0; k < host0.size(); k++) {
@@ -211,9 +211,9 @@ class MergeTest {
         }
     }
 
-    private static List<Long> barrierEnds(List<PsinsRecord> events) {
-        return events.stream().filter(r -> r.type() == PsinsType.BARRIER_ALL)
-                .map(r -> PsinsRecord.ns(r.start() + r.duration())).toList();
+    private static List<Long> barrierEnds(List<RunRecord> events) {
+        return events.stream().filter(r -> r.type() == RecordType.BARRIER_ALL)
+                .map(r -> RunRecord.ns(r.start() + r.duration())).toList();
     }
 
     @Test
@@ -254,7 +254,7 @@ class MergeTest {
         Path merged = merge(run);
         assertEquals(first.out(), Merged.run("--text", merged.toString()).out());
         assertTrue(Files.exists(merged));
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             for (TaskEntry t : f.tasks()) assertEquals(EVENTS, t.events());
         }
     }

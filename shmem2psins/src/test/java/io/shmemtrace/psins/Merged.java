@@ -1,8 +1,8 @@
 package io.shmemtrace.psins;
 
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.psins.cli.Shmem2Psins;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,9 +26,9 @@ final class Merged {
     }
 
     /** The SHMEM events (bursts left out) of every task, copied. */
-    static List<List<PsinsRecord>> events(Path merged) throws Exception {
-        try (PsinsFile f = PsinsFile.open(merged)) {
-            List<List<PsinsRecord>> tasks = new ArrayList<>();
+    static List<List<RunRecord>> events(Path merged) throws Exception {
+        try (MergedFile f = MergedFile.open(merged)) {
+            List<List<RunRecord>> tasks = new ArrayList<>();
             for (int t = 0; t < f.tasks().size(); t++) {
                 tasks.add(f.records(t).stream().filter(r -> !r.burst()).toList());
             }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.testing.Mutator;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Thousands of damaged copies of a merged trace from a seeded mutator: every one is read task by task to
- * its records, or refused with one PsinsFormatException line naming the file; never another exception or
+ * its records, or refused with one MergedFormatException line naming the file; never another exception or
  * a hang. Half of them are sealed again after the damage (checksums recomputed), so that garbage reaches the
  * header checks, the index and the record decoder.
  */
@@ -47,13 +47,13 @@ class MutationTest {
                 if (sealed) Seal.fix(bytes); // past the checksums, into the decoders
                 Files.write(f, bytes);
                 String what = "input " + i + " of seed " + SEED;
-                try (PsinsFile p = PsinsFile.open(f)) {
+                try (MergedFile p = MergedFile.open(f)) {
                     long[] records = {0};
                     for (TaskEntry t : p.tasks()) p.read(t.task(), r -> records[0]++);
                     outcomes[0]++;
                     // Every byte is under a checksum: damage left unsealed is always found.
                     assertTrue(sealed || Arrays.equals(bytes, valid), what + ": damage read as valid");
-                } catch (PsinsFormatException e) {
+                } catch (MergedFormatException e) {
                     outcomes[1]++;
                     assertTrue(e.getMessage().startsWith(f + ": "), what + ": " + e.getMessage());
                     assertFalse(e.getMessage().contains("\n"), what + ": " + e.getMessage());

@@ -1,6 +1,6 @@
 package io.shmemtrace.psins;
 
-import static io.shmemtrace.merged.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.MergedLayout.*;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskConverter;
 import io.shmemtrace.sim.cli.Shmemsim;
 import java.io.ByteArrayOutputStream;
@@ -73,8 +73,8 @@ class ExtendingTest {
                 fromDirectory));
         assertEquals(1L << 20, fromDirectory.bytes[0]);
         assertEquals(1L << 20, fromDirectory.bytes[1]);
-        assertEquals(2L, fromDirectory.calls.get(PsinsType.QUIET));
-        assertEquals(2L, fromDirectory.calls.get(PsinsType.BARRIER_ALL));
+        assertEquals(2L, fromDirectory.calls.get(RecordType.QUIET));
+        assertEquals(2L, fromDirectory.calls.get(RecordType.BARRIER_ALL));
         assertEquals(2, fromDirectory.putsCompletedByQuiet);
         Path merged = dir.resolve("run.psins");
         assertEquals(0, Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false,
@@ -89,7 +89,7 @@ class ExtendingTest {
 
     private static final class BytesPerTask implements TaskConverter {
         long[] bytes;
-        final Map<PsinsType, Long> calls = new EnumMap<>(PsinsType.class);
+        final Map<RecordType, Long> calls = new EnumMap<>(RecordType.class);
         int putsCompletedByQuiet;
 
         @Override
@@ -101,10 +101,10 @@ class ExtendingTest {
         public void beginTask(int task) { }
 
         @Override
-        public void record(PsinsRecord r, long[] completes, int n) {
+        public void record(RunRecord r, long[] completes, int n) {
             calls.merge(r.type(), 1L, Long::sum);
-            if (r.type() == PsinsType.PUT) bytes[r.task()] += r.bytes();
-            if (r.type() == PsinsType.QUIET) putsCompletedByQuiet += n;
+            if (r.type() == RecordType.PUT) bytes[r.task()] += r.bytes();
+            if (r.type() == RecordType.QUIET) putsCompletedByQuiet += n;
         }
 
         @Override

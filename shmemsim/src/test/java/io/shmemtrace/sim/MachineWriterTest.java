@@ -2,7 +2,7 @@ package io.shmemtrace.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.machine.MachineWriter;
@@ -25,7 +25,7 @@ class MachineWriterTest {
         assertEquals(8, m.coresPerNode());
         assertEquals(new MachineFile.Progress(true, false), MachineFile.progress(m));
         CostTable t = CostTable.of(m);
-        assertEquals(1.5e-6, t.call(PsinsType.PUT, 516), 1e-15, "halfway between the rows");
-        assertEquals(3e-6, t.complete(PsinsType.PUT, 8, CostTable.Where.STATIC), 1e-15);
+        assertEquals(1.5e-6, t.call(RecordType.PUT, 516), 1e-15, "halfway between the rows");
+        assertEquals(3e-6, t.complete(RecordType.PUT, 8, CostTable.Where.STATIC), 1e-15);
     }
 }

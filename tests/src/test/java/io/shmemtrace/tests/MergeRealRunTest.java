@@ -3,10 +3,10 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.format.AlignmentMethod;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.Recorded;
@@ -27,7 +27,7 @@ class MergeRealRunTest {
     private static final int NPES = 4;
     private static Path traces;
     private static Path merged;
-    private static final List<List<PsinsRecord>> records = new ArrayList<>();
+    private static final List<List<RunRecord>> records = new ArrayList<>();
 
     @BeforeAll
     static void traceAndMerge() throws Exception {
@@ -38,12 +38,12 @@ class MergeRealRunTest {
         Files.deleteIfExists(Workspace.WORK.resolve("merge-calls.RankPid.extended"));
         Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "-o", merged.toString(),
                 traces.toString()).runOk();
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             for (int t = 0; t < NPES; t++) records.add(f.records(t));
         }
     }
 
-    private static List<PsinsRecord> events(int pe) {
+    private static List<RunRecord> events(int pe) {
         return records.get(pe).stream().filter(r -> !r.burst()).toList();
     }
 
@@ -51,22 +51,22 @@ class MergeRealRunTest {
     void everyEventOfEveryPeOnceInProgramOrderWithItsArguments() {
         for (int pe = 0; pe < NPES; pe++) {
             List<Recorded> source = Traces.read(Traces.peFile(traces, pe)).events();
-            List<PsinsRecord> all = records.get(pe);
+            List<RunRecord> all = records.get(pe);
             assertEquals(2 * source.size(), all.size(), "PE " + pe + ": a burst before every event");
             for (int i = 0; i < source.size(); i++) {
                 Recorded s = source.get(i);
-                PsinsRecord burst = all.get(2 * i);
-                PsinsRecord e = all.get(2 * i + 1);
+                RunRecord burst = all.get(2 * i);
+                RunRecord e = all.get(2 * i + 1);
                 assertTrue(burst.burst());
-                assertEquals(s.burstNs(), PsinsRecord.ns(burst.duration()), "PE " + pe + " burst before #" + i);
+                assertEquals(s.burstNs(), RunRecord.ns(burst.duration()), "PE " + pe + " burst before #" + i);
                 assertEquals(s.name(), e.name(), "PE " + pe + " #" + i);
                 assertEquals(pe, e.task());
-                assertEquals(s.durationNs(), PsinsRecord.ns(e.duration()), "PE " + pe + " #" + i);
-                if (e.type().payload() == PsinsType.Payload.RMA) {
+                assertEquals(s.durationNs(), RunRecord.ns(e.duration()), "PE " + pe + " #" + i);
+                if (e.type().payload() == RecordType.Payload.RMA) {
                     assertEquals(s.targetPe(), e.target(), s.name());
                     assertEquals(s.bytes(), e.bytes(), s.name());
                 }
-                if (e.type().payload() == PsinsType.Payload.COLLECTIVE) {
+                if (e.type().payload() == RecordType.Payload.COLLECTIVE) {
                     assertEquals(s.bytes(), e.bytes(), s.name());
                     assertEquals(s.fields().getOrDefault("PE_root", -1L), (long) e.root(), s.name());
                 }
@@ -81,10 +81,10 @@ class MergeRealRunTest {
         for (int pe = 0; pe < NPES; pe++) {
             Map<String, long[]> fromSummary = summaryTable(summary, "== PE " + pe);
             Map<String, long[]> fromMerged = new TreeMap<>();
-            for (PsinsRecord e : events(pe)) {
+            for (RunRecord e : events(pe)) {
                 long[] t = fromMerged.computeIfAbsent(e.name(), k -> new long[2]);
                 t[0]++;
-                t[1] += PsinsRecord.ns(e.duration());
+                t[1] += RunRecord.ns(e.duration());
             }
             assertEquals(fromSummary.keySet(), fromMerged.keySet(), "PE " + pe);
             for (String name : fromSummary.keySet()) {
@@ -109,18 +109,18 @@ class MergeRealRunTest {
     }
 
     /** The first event named name at or after event index from. */
-    private static PsinsRecord next(List<PsinsRecord> events, String name, int from) {
+    private static RunRecord next(List<RunRecord> events, String name, int from) {
         return events.stream().filter(r -> r.event() >= from && r.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void quietsCompleteTheirPutsAndNbiOperations() {
         for (int pe = 0; pe < NPES; pe++) {
-            List<PsinsRecord> ev = events(pe);
-            PsinsRecord put = next(ev, "shmem_long_put", 0);
-            PsinsRecord nbiPut = next(ev, "shmem_putmem_nbi", 0);
-            PsinsRecord quiet1 = next(ev, "shmem_quiet", 0);
-            PsinsRecord quiet2 = next(ev, "shmem_quiet", (int) quiet1.event() + 1);
+            List<RunRecord> ev = events(pe);
+            RunRecord put = next(ev, "shmem_long_put", 0);
+            RunRecord nbiPut = next(ev, "shmem_putmem_nbi", 0);
+            RunRecord quiet1 = next(ev, "shmem_quiet", 0);
+            RunRecord quiet2 = next(ev, "shmem_quiet", (int) quiet1.event() + 1);
             // long_put, 10+me long_p and the putmem_nbi are outstanding at the first quiet.
             assertEquals(quiet1.event(), put.completion());
             assertEquals(quiet1.event(), nbiPut.completion());
@@ -128,7 +128,7 @@ class MergeRealRunTest {
             assertTrue(put.deferred());
             assertEquals(12 + pe, quiet1.completed(), "PE " + pe);
             // The two getmem_nbi, and nothing else, at the second.
-            List<PsinsRecord> getsNbi = ev.stream().filter(r -> r.name().equals("shmem_getmem_nbi")).toList();
+            List<RunRecord> getsNbi = ev.stream().filter(r -> r.name().equals("shmem_getmem_nbi")).toList();
             assertEquals(2, getsNbi.size());
             getsNbi.forEach(g -> assertEquals(quiet2.event(), g.completion()));
             assertEquals(2, quiet2.completed());
@@ -138,26 +138,26 @@ class MergeRealRunTest {
                 ev.stream().filter(r -> r.name().equals(name)).forEach(r -> assertEquals(r.event(), r.completion(), name));
             }
             // iput and the non-fetching atomic incs wait for the barrier that follows them.
-            PsinsRecord iput = next(ev, "shmem_long_iput", 0);
-            PsinsRecord barrier = next(ev, "shmem_barrier_all", (int) iput.event());
+            RunRecord iput = next(ev, "shmem_long_iput", 0);
+            RunRecord barrier = next(ev, "shmem_barrier_all", (int) iput.event());
             assertEquals(barrier.event(), iput.completion());
             ev.stream().filter(r -> r.name().equals("shmem_int_atomic_inc"))
                     .forEach(r -> assertEquals(barrier.event(), r.completion()));
             // A put on a context is completed by that context's quiet, not by the default context's calls.
-            PsinsRecord ctxPut = next(ev, "shmem_ctx_long_put", 0);
-            PsinsRecord ctxQuiet = next(ev, "shmem_ctx_quiet", 0);
+            RunRecord ctxPut = next(ev, "shmem_ctx_long_put", 0);
+            RunRecord ctxQuiet = next(ev, "shmem_ctx_quiet", 0);
             assertTrue(ctxPut.onContext());
             assertEquals(ctxQuiet.event(), ctxPut.completion());
             assertEquals(1, ctxQuiet.completed());
             // The flag put before wait_until is outstanding across the context calls, until the next barrier.
-            PsinsRecord flag = next(ev, "shmem_long_p", (int) next(ev, "shmem_clear_lock", 0).event());
+            RunRecord flag = next(ev, "shmem_long_p", (int) next(ev, "shmem_clear_lock", 0).event());
             assertEquals(next(ev, "shmem_barrier_all", (int) flag.event()).event(), flag.completion());
         }
     }
 
     @Test
     void collectivesAreOneOperationOnEveryPe() throws Exception {
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(0, f.header().collectiveMismatches());
             assertEquals(1, f.peSets().size(), "all of calls.c's collectives are on all 4 PEs");
             assertEquals(NPES, f.peSets().get(0).size());
@@ -167,14 +167,14 @@ class MergeRealRunTest {
         List<String> expected = List.of("shmem_barrier_all", "shmem_barrier_all", "shmem_long_sum_to_all",
                 "shmem_barrier_all", "shmem_broadcast64", "shmem_fcollect32", "shmem_barrier_all", "shmem_barrier_all");
         for (int pe = 0; pe < NPES; pe++) {
-            List<PsinsRecord> collectives = events(pe).stream()
-                    .filter(r -> r.type().payload() == PsinsType.Payload.COLLECTIVE).toList();
-            assertEquals(expected, collectives.stream().map(PsinsRecord::name).toList(), "PE " + pe);
+            List<RunRecord> collectives = events(pe).stream()
+                    .filter(r -> r.type().payload() == RecordType.Payload.COLLECTIVE).toList();
+            assertEquals(expected, collectives.stream().map(RunRecord::name).toList(), "PE " + pe);
             for (int k = 0; k < collectives.size(); k++) {
                 assertEquals(k, collectives.get(k).instance());
                 assertEquals(0, collectives.get(k).set());
             }
-            PsinsRecord bcast = collectives.get(4);
+            RunRecord bcast = collectives.get(4);
             assertEquals(1, bcast.root());
             assertEquals(32, bcast.bytes());
         }
@@ -183,14 +183,14 @@ class MergeRealRunTest {
     @Test
     void setLockAndClearLockArePaired() throws Exception {
         for (int pe = 0; pe < NPES; pe++) {
-            List<PsinsRecord> ev = events(pe);
-            PsinsRecord set = next(ev, "shmem_set_lock", 0);
-            PsinsRecord clear = next(ev, "shmem_clear_lock", 0);
+            List<RunRecord> ev = events(pe);
+            RunRecord set = next(ev, "shmem_set_lock", 0);
+            RunRecord clear = next(ev, "shmem_clear_lock", 0);
             assertEquals(clear.event(), set.partner());
             assertEquals(set.event(), clear.partner());
             assertEquals(set.lock(), clear.lock());
         }
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(0, f.header().unpairedLocks());
         }
     }
@@ -203,7 +203,7 @@ class MergeRealRunTest {
                 if (!firstUse.contains(e.name())) firstUse.add(e.name());
             }
         }
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(firstUse, f.calls().stream().map(c -> c.name()).toList());
         }
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceFile;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.SyntheticRuns;
@@ -37,7 +37,7 @@ class ScaleTest {
         Path merged = Workspace.freshDir("synth-16k-merged").resolve("synth-16k.psins");
         Command.Result r = underUlimit256("shmem2psins", "-q", "-o", merged.toString(), run.toString());
         assertEquals("", r.stderr());
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(PES, f.header().tasks());
             assertEquals(0, f.header().missing());
             assertEquals((long) PES * EVENTS, f.header().events());
@@ -144,7 +144,7 @@ class ScaleTest {
             Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "-o", merged.toString(),
                     big.toString()).timeout(600).runOk();
             assertTrue(Files.size(merged) > (2L << 30), Files.size(merged) + " bytes");
-            try (PsinsFile f = PsinsFile.open(merged)) {
+            try (MergedFile f = MergedFile.open(merged)) {
                 assertEquals(2 * events, f.header().events());
                 assertTrue(f.tasks().get(1).offset() < (2L << 30), "the last task starts before 2 GiB and ends past");
                 long[] seen = {0, 0};
@@ -152,7 +152,7 @@ class ScaleTest {
                 f.read(1, r -> {
                     if (r.burst()) return;
                     assertEquals(seen[0]++, r.event());
-                    if (r.type().payload() == io.shmemtrace.merged.format.PsinsType.Payload.RMA && r.deferred()) {
+                    if (r.type().payload() == io.shmemtrace.merged.format.RecordType.Payload.RMA && r.deferred()) {
                         assertTrue(r.completion() > r.event(), "a deferred call is completed later");
                         seen[1]++;
                     }

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.merged.format.AlignmentMethod;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.FileTasks;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskConverter;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
@@ -63,7 +63,7 @@ class StreamedMergeTest {
         Command.of(Workspace.DIST.resolve("bin/shmem2psins").toString(), "-q", "--force", "--align",
                 align.name().toLowerCase(java.util.Locale.ROOT), "-o", merged.toString(), run.toString()).runOk();
         Recording fromFile = new Recording();
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             FileTasks.convert(f, fromFile);
         }
         Recording streamed = new Recording();
@@ -97,8 +97,8 @@ class StreamedMergeTest {
         }
 
         @Override
-        public void record(PsinsRecord r, long[] completes, int n) {
-            boolean forwardLock = r.type() == PsinsType.SET_LOCK || r.type() == PsinsType.TEST_LOCK;
+        public void record(RunRecord r, long[] completes, int n) {
+            boolean forwardLock = r.type() == RecordType.SET_LOCK || r.type() == RecordType.TEST_LOCK;
             records.add(r.task() + "/" + r.event() + " " + r.type() + " " + r.call() + " thread " + r.thread()
                     + " burst " + r.burstBefore() + " start " + r.start() + " duration " + r.duration()
                     + " site " + r.site() + " in " + r.enclosingRegion() + " repeats " + r.repeats()

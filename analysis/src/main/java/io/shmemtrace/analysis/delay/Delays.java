@@ -2,8 +2,8 @@ package io.shmemtrace.analysis.delay;
 
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.LongDoubleMap;
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Observer;
 import java.util.HashMap;
 import java.util.Map;
@@ -83,11 +83,11 @@ public final class Delays implements Observer {
     }
 
     @Override
-    public void started(int seq, int task, PsinsRecord r, double clock, double start) {
+    public void started(int seq, int task, RunRecord r, double clock, double start) {
         taskOf[seq] = task;
-        if (r.type() == PsinsType.INIT) return;
+        if (r.type() == RecordType.INIT) return;
         if (start > clock) add(seq, Activity.packComputeBefore(r), start - clock);
-        if (r.type() == PsinsType.CLEAR_LOCK && locksHeld[seq] > 0 && --locksHeld[seq] == 0) { // the section ends
+        if (r.type() == RecordType.CLEAR_LOCK && locksHeld[seq] > 0 && --locksHeld[seq] == 0) { // the section ends
             LongDoubleMap done = section[seq];
             section[seq] = lastSection[seq];
             section[seq].clear();
@@ -113,12 +113,12 @@ public final class Delays implements Observer {
     }
 
     @Override
-    public void ended(int seq, int task, PsinsRecord r, double start, double end, double waitedHere, int causeSeq,
+    public void ended(int seq, int task, RunRecord r, double start, double end, double waitedHere, int causeSeq,
                       long causeEvent) {
-        if (r.type() == PsinsType.INIT || r.type() == PsinsType.FINALIZE || r.call() == null) return;
+        if (r.type() == RecordType.INIT || r.type() == RecordType.FINALIZE || r.call() == null) return;
         double own = end - start - waitedHere;
         if (own > 0) add(seq, Activity.packIn(Activity.Kind.CALL, r), own);
-        if (r.type() == PsinsType.SET_LOCK || (r.type() == PsinsType.TEST_LOCK && r.result() == 0)) acquired(seq);
+        if (r.type() == RecordType.SET_LOCK || (r.type() == RecordType.TEST_LOCK && r.result() == 0)) acquired(seq);
         if (waitedHere <= 0) return;
         add(seq, Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
         if (task >= waits.length) waits = java.util.Arrays.copyOf(waits, Math.max(task + 1, 2 * waits.length));
@@ -273,7 +273,7 @@ public final class Delays implements Observer {
     public enum WaitKind {
         COLLECTIVE, LOCK, WRITE, OTHER;
 
-        static WaitKind of(PsinsRecord r) {
+        static WaitKind of(RunRecord r) {
             return switch (r.type()) {
                 case SET_LOCK, TEST_LOCK -> LOCK;
                 case WAIT, TEST -> WRITE;

@@ -6,9 +6,9 @@ import io.shmemtrace.analysis.delay.Delays;
 import io.shmemtrace.analysis.whatif.CallRuns;
 import io.shmemtrace.analysis.whatif.ComputeByRegion;
 import io.shmemtrace.analysis.whatif.WhatIf;
-import io.shmemtrace.merged.format.PsinsType.Payload;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.format.RecordType.Payload;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.MachineException;
 import java.io.IOException;
@@ -53,14 +53,14 @@ public final class Findings {
     /** PEs a finding lists at most. */
     private static final int PES_LISTED = 8;
 
-    private final PsinsFile file;
+    private final MergedFile file;
     private final Diagnosis diagnosis;
     private final Diagnosis.Result result;
     private final Names names;
     private final double window;
     private final List<Finding> findings = new ArrayList<>();
 
-    private Findings(PsinsFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names) {
+    private Findings(MergedFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names) {
         this.file = file;
         this.diagnosis = diagnosis;
         this.result = result;
@@ -69,8 +69,8 @@ public final class Findings {
     }
 
     /** The findings of the analysed run, ranked (what the fix would save first). */
-    public static List<Finding> of(PsinsFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names)
-            throws IOException, PsinsFormatException, MachineException, ReplayException {
+    public static List<Finding> of(MergedFile file, Diagnosis diagnosis, Diagnosis.Result result, Names names)
+            throws IOException, MergedFormatException, MachineException, ReplayException {
         Findings f = new Findings(file, diagnosis, result, names);
         if (f.window > 0) {
             f.imbalance();
@@ -92,7 +92,7 @@ public final class Findings {
      * The what-ifs the rules will want whatever the analysis finds (the network's, each region whose computation is
      * imbalanced enough), to price beside the analysis replay ({@link Diagnosis#priceAhead}).
      */
-    public static List<WhatIf> likelyFixes(Diagnosis diagnosis, Names names) throws IOException, PsinsFormatException {
+    public static List<WhatIf> likelyFixes(Diagnosis diagnosis, Names names) throws IOException, MergedFormatException {
         List<WhatIf> fixes = new ArrayList<>();
         fixes.add(WhatIf.idealNetwork());
         ComputeByRegion compute = diagnosis.compute();
@@ -125,7 +125,7 @@ public final class Findings {
     }
 
     /** What the run lacks for findings by region and call site: one line each, for the report. */
-    public static List<String> missing(PsinsFile file) {
+    public static List<String> missing(MergedFile file) {
         List<String> notes = new ArrayList<>();
         if (file.regionNames().isEmpty()) {
             notes.add("no regions in this run: mark its phases with shmemtrace_region_begin/end (shmemtrace.h) for"
@@ -138,7 +138,7 @@ public final class Findings {
         return notes;
     }
 
-    private void imbalance() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void imbalance() throws IOException, MergedFormatException, MachineException, ReplayException {
         ComputeByRegion compute = diagnosis.compute();
         boolean regions = compute.regions() > 0;
         for (int region = -1; region < compute.regions(); region++) {
@@ -177,7 +177,7 @@ public final class Findings {
                 .map(e -> ", mostly in " + names.call(e.getKey())).orElse("");
     }
 
-    private void lateWriters() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void lateWriters() throws IOException, MergedFormatException, MachineException, ReplayException {
         Map<Activity, double[]> causes = result.delays().causes(Delays.WaitKind.WRITE);
         double total = sum(causes, a -> true);
         if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
@@ -199,7 +199,7 @@ public final class Findings {
                         : null);
     }
 
-    private void lockContention() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void lockContention() throws IOException, MergedFormatException, MachineException, ReplayException {
         Map<Activity, double[]> causes = result.delays().causes(Delays.WaitKind.LOCK);
         double total = sum(causes, a -> true);
         if (total < MIN_SHARE_PERCENT / 100.0 * window) return;
@@ -216,7 +216,7 @@ public final class Findings {
                         ? WhatIf.defer(names.region(top.region()), -1) : null);
     }
 
-    private void runsOfCalls() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void runsOfCalls() throws IOException, MergedFormatException, MachineException, ReplayException {
         for (CallRuns.Runs runs : diagnosis.runs()) {
             double most = runs.mostSeconds();
             if (!loops(runs) || most < MIN_SHARE_PERCENT / 100.0 * window) continue;
@@ -244,7 +244,7 @@ public final class Findings {
         }
     }
 
-    private void blockingTransfers() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void blockingTransfers() throws IOException, MergedFormatException, MachineException, ReplayException {
         Map<Activity, Double> onPath = new HashMap<>(); // by call and region
         result.path().byActivity().forEach((a, s) -> {
             if (a.kind() == Activity.Kind.CALL && WhatIf.blocking(names.type(a.call()))) {
@@ -255,8 +255,8 @@ public final class Findings {
             if (e.getValue() < COMMUNICATION_MIN_PERCENT / 100.0 * window) continue;
             Activity a = e.getKey();
             String call = names.call(a.call()), region = names.region(a.region());
-            boolean get = names.type(a.call()) == io.shmemtrace.merged.format.PsinsType.GET
-                    || names.type(a.call()) == io.shmemtrace.merged.format.PsinsType.G;
+            boolean get = names.type(a.call()) == io.shmemtrace.merged.format.RecordType.GET
+                    || names.type(a.call()) == io.shmemtrace.merged.format.RecordType.G;
             add("blocking-transfers", "blocking " + call + " calls" + (region == null ? "" : " in region " + region)
                             + " take " + Names.time(e.getValue()) + " of the critical path", List.of(), region, null,
                     e.getValue(), get ? "each waits for its data to come back before the PE goes on"
@@ -267,7 +267,7 @@ public final class Findings {
         }
     }
 
-    private void communication() throws IOException, PsinsFormatException, MachineException, ReplayException {
+    private void communication() throws IOException, MergedFormatException, MachineException, ReplayException {
         Diagnosis.Priced ideal = diagnosis.price(WhatIf.idealNetwork());
         if (ideal.gain() < COMMUNICATION_MIN_PERCENT / 100.0 * window) return;
         Map<Activity, Double> calls = new HashMap<>();
@@ -298,7 +298,7 @@ public final class Findings {
     }
 
     private void add(String kind, String what, List<Integer> pes, String region, String site, double seconds, String cause,
-                     String fix, WhatIf w) throws IOException, PsinsFormatException, MachineException, ReplayException {
+                     String fix, WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
         Double gain = null, predicted = null;
         if (w != null) {
             Diagnosis.Priced p = diagnosis.price(w);

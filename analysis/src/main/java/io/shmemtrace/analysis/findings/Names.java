@@ -1,18 +1,18 @@
 package io.shmemtrace.analysis.findings;
 
 import io.shmemtrace.analysis.Activity;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import java.util.List;
 import java.util.Locale;
 
 /** A merged run's names for what an {@link Activity} holds as numbers: calls, regions, call sites; times in words. */
 public final class Names {
     private final List<String> calls;
-    private final List<io.shmemtrace.merged.format.PsinsType> types;
+    private final List<io.shmemtrace.merged.format.RecordType> types;
     private final List<String> regions;
     private final List<String> sites;
 
-    public Names(PsinsFile f, java.util.function.Consumer<String> notes) {
+    public Names(MergedFile f, java.util.function.Consumer<String> notes) {
         calls = f.calls().stream().map(c -> c.name()).toList();
         types = f.calls().stream().map(c -> c.type()).toList();
         regions = f.regionNames();
@@ -24,12 +24,12 @@ public final class Names {
     }
 
     /** What kind of call it is (the merged run's payload: RMA, COLLECTIVE, LOCK, ...), or null for none. */
-    public io.shmemtrace.merged.format.PsinsType.Payload payload(int call) {
+    public io.shmemtrace.merged.format.RecordType.Payload payload(int call) {
         return type(call) == null ? null : type(call).payload();
     }
 
     /** The call's record type, or null for none. */
-    public io.shmemtrace.merged.format.PsinsType type(int call) {
+    public io.shmemtrace.merged.format.RecordType type(int call) {
         return call >= 0 && call < types.size() ? types.get(call) : null;
     }
 

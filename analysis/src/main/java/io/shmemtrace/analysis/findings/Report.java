@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.analysis.path.CriticalPath;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
@@ -35,9 +35,9 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
      * in words; progress sees the analysis replay's events (null: none); notes gets what the run's names lack.
      * ReplayException for a run that cannot be replayed (partial, damaged, collectives that do not match).
      */
-    public static Report of(PsinsFile f, String run, Machine machine, CommModel model, String basis,
+    public static Report of(MergedFile f, String run, Machine machine, CommModel model, String basis,
                             java.util.function.LongConsumer progress, java.util.function.Consumer<String> notes)
-            throws IOException, PsinsFormatException, MachineException, ReplayException {
+            throws IOException, MergedFormatException, MachineException, ReplayException {
         String problem = Simulation.unreplayable(f);
         if (problem != null) throw new ReplayException(problem);
         Diagnosis diagnosis = new Diagnosis(f, machine, model);

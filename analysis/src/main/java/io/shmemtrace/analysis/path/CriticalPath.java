@@ -2,8 +2,8 @@ package io.shmemtrace.analysis.path;
 
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.LongDoubleMap;
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Observer;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -82,9 +82,9 @@ public final class CriticalPath implements Observer {
     }
 
     @Override
-    public void started(int seq, int task, PsinsRecord r, double clock, double start) {
+    public void started(int seq, int task, RunRecord r, double clock, double start) {
         taskOf[seq] = task;
-        if (r.type() == PsinsType.INIT) return;
+        if (r.type() == RecordType.INIT) return;
         Segment s = new Segment(chain[seq], false, task, r.call() == null ? -1 : r.call().index(), r.enclosingRegion(),
                 r.site(), chain[seq] == null ? start : clock, start);
         current[seq] = s;
@@ -93,7 +93,7 @@ public final class CriticalPath implements Observer {
         recent[slot] = s;
         recentEvent[slot] = r.event();
         recentNext[seq] = (recentNext[seq] + 1) % RECENT;
-        if (r.type() == PsinsType.FINALIZE) {
+        if (r.type() == RecordType.FINALIZE) {
             finalizeStart[seq] = start;
             atFinalize[seq] = s;
             inWindow[seq] = false;
@@ -101,10 +101,10 @@ public final class CriticalPath implements Observer {
     }
 
     @Override
-    public void ended(int seq, int task, PsinsRecord r, double start, double end, double waited, int causeSeq,
+    public void ended(int seq, int task, RunRecord r, double start, double end, double waited, int causeSeq,
                       long causeEvent) {
         lastEnd[seq] = end;
-        if (r.type() == PsinsType.INIT) {
+        if (r.type() == RecordType.INIT) {
             initEnd[seq] = end;
             Segment origin = new Segment(null, false, task, r.call().index(), -1, -1, end, end);
             origin.to = end;

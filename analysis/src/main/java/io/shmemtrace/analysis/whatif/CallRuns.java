@@ -1,7 +1,7 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +26,7 @@ public final class CallRuns {
     private CallRuns() {}
 
     /** Transfers (not atomics or signals: each is an operation of its own) and the collectives that move data. */
-    static boolean mergeable(PsinsType t) {
+    static boolean mergeable(RecordType t) {
         return switch (t) {
             case PUT, PUT_NBI, P, IPUT, GET, GET_NBI, G, IGET, REDUCE, BROADCAST, COLLECT, FCOLLECT -> true;
             default -> false;
@@ -34,13 +34,13 @@ public final class CallRuns {
     }
 
     /** Whether r, the record after prev in its task, continues prev's run. */
-    static boolean continues(PsinsRecord prev, PsinsRecord r) {
+    static boolean continues(RunRecord prev, RunRecord r) {
         if (prev.type() != r.type() || prev.call() == null || r.call() == null || prev.call().index() != r.call().index()
                 || prev.thread() != r.thread() || prev.enclosingRegion() != r.enclosingRegion() || prev.site() != r.site()
                 || !(r.burstBefore() < GAP_S) || !mergeable(r.type())) {
             return false;
         }
-        return r.type().payload() == PsinsType.Payload.RMA ? prev.target() == r.target()
+        return r.type().payload() == RecordType.Payload.RMA ? prev.target() == r.target()
                 : prev.set() == r.set() && prev.root() == r.root();
     }
 
@@ -52,7 +52,7 @@ public final class CallRuns {
      * PEs).
      */
     /** seconds: per PE, what it spent in these runs (its calls and the computation between them). */
-    public record Runs(Key key, PsinsType type, long calls, long runs, long bytes, double gaps, double[] seconds) {
+    public record Runs(Key key, RecordType type, long calls, long runs, long bytes, double gaps, double[] seconds) {
         /** The most one PE spent in them. */
         public double mostSeconds() {
             double m = 0;
@@ -75,13 +75,13 @@ public final class CallRuns {
     }
 
     /** Finds the runs of every call, record by record, each task's records in program order, one task after another. */
-    public static final class Finder implements Consumer<PsinsRecord> {
+    public static final class Finder implements Consumer<RunRecord> {
         private final Map<Key, long[]> counts = new HashMap<>(); // calls, runs, bytes
         private final Map<Key, Double> gaps = new HashMap<>();
         private final Map<Key, double[]> seconds = new HashMap<>(); // per task
         private final int tasks;
-        private final Map<Key, PsinsType> types = new HashMap<>();
-        private final PsinsRecord prev = new PsinsRecord();
+        private final Map<Key, RecordType> types = new HashMap<>();
+        private final RunRecord prev = new RunRecord();
         private boolean hasPrev;
         private int task = -1;
         /** The run in progress: its key, its calls, bytes and seconds (the first call's, then each call's and the gap). */
@@ -94,7 +94,7 @@ public final class CallRuns {
         }
 
         @Override
-        public void accept(PsinsRecord r) {
+        public void accept(RunRecord r) {
             if (r.task() != task) {
                 close();
                 task = r.task();

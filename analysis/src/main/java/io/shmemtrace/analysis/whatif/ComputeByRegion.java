@@ -1,9 +1,9 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.TaskEntry;
 import java.io.IOException;
@@ -19,32 +19,32 @@ public final class ComputeByRegion {
     /** [task][region + 1] seconds. */
     private final double[][] seconds;
     private final int tasks;
-    private final PsinsFile file;
+    private final MergedFile file;
 
-    private ComputeByRegion(double[][] seconds, int tasks, PsinsFile file) {
+    private ComputeByRegion(double[][] seconds, int tasks, MergedFile file) {
         this.seconds = seconds;
         this.tasks = tasks;
         this.file = file;
     }
 
     /** One pass over the merged run's records, a task at a time; each record also goes to also (null: nowhere). */
-    public static ComputeByRegion of(PsinsFile f, java.util.function.Consumer<PsinsRecord> also)
-            throws IOException, PsinsFormatException {
+    public static ComputeByRegion of(MergedFile f, java.util.function.Consumer<RunRecord> also)
+            throws IOException, MergedFormatException {
         int regions = f.regionNames().size();
         int tasks = f.header().tasks();
         double[][] s = new double[tasks][regions + 1];
-        PsinsRecord r = new PsinsRecord();
+        RunRecord r = new RunRecord();
         for (TaskEntry t : f.tasks()) {
             RecordReader reader = f.reader(t.task(), 64 << 10);
             boolean inWindow = false;
             while (reader.next(r)) {
                 if (also != null) also.accept(r);
-                if (r.type() == PsinsType.INIT) {
+                if (r.type() == RecordType.INIT) {
                     inWindow = true;
                     continue;
                 }
                 if (inWindow && r.enclosingRegion() < regions) s[t.task()][r.enclosingRegion() + 1] += r.burstBefore();
-                if (r.type() == PsinsType.FINALIZE) inWindow = false;
+                if (r.type() == RecordType.FINALIZE) inWindow = false;
             }
         }
         return new ComputeByRegion(s, tasks, f);
@@ -54,15 +54,15 @@ public final class ComputeByRegion {
      * Per task, its computation in region per epoch (a second pass over the run): [task][epoch] seconds (a run of
      * 16,384 tasks and 1,000 epochs takes 128 MB a region).
      */
-    public double[][] byEpoch(int region) throws IOException, PsinsFormatException {
+    public double[][] byEpoch(int region) throws IOException, MergedFormatException {
         double[][] e = new double[tasks][];
-        PsinsRecord r = new PsinsRecord();
+        RunRecord r = new RunRecord();
         for (TaskEntry t : file.tasks()) {
             RecordReader reader = file.reader(t.task(), 64 << 10);
             double[] mine = new double[16];
             int epoch = 0;
             while (reader.next(r)) {
-                if (r.type() == PsinsType.INIT) continue;
+                if (r.type() == RecordType.INIT) continue;
                 if (r.enclosingRegion() == region) {
                     if (epoch >= mine.length) mine = java.util.Arrays.copyOf(mine, 2 * epoch);
                     mine[epoch] += r.burstBefore();

@@ -1,7 +1,7 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Bursts;
 
 /**
@@ -27,9 +27,9 @@ final class DeferredBursts implements Bursts {
     }
 
     @Override
-    public double burst(int task, PsinsRecord before, double burst) {
+    public double burst(int task, RunRecord before, double burst) {
         if (pe >= 0 && task != pe) return burst;
-        if (before.enclosingRegion() == region && before.type() != PsinsType.INIT) {
+        if (before.enclosingRegion() == region && before.type() != RecordType.INIT) {
             held[task] += burst;
             return 0;
         }
@@ -48,15 +48,15 @@ final class DeferredBursts implements Bursts {
     }
 
     /** What the held computation waits for: writes (a flag, data), their ordering, a lock's release. */
-    private static boolean passes(PsinsType t) {
+    private static boolean passes(RecordType t) {
         return switch (t) {
             case PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI, ATOMIC, ATOMIC_FETCH, FENCE, QUIET, CLEAR_LOCK -> true;
             default -> false;
         };
     }
 
-    private static boolean synchronises(PsinsType t) {
-        return t.payload() == PsinsType.Payload.COLLECTIVE || t == PsinsType.WAIT || t == PsinsType.TEST
-                || t == PsinsType.SET_LOCK || t == PsinsType.TEST_LOCK || t == PsinsType.FINALIZE;
+    private static boolean synchronises(RecordType t) {
+        return t.payload() == RecordType.Payload.COLLECTIVE || t == RecordType.WAIT || t == RecordType.TEST
+                || t == RecordType.SET_LOCK || t == RecordType.TEST_LOCK || t == RecordType.FINALIZE;
     }
 }

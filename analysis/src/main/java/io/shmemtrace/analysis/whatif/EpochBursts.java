@@ -1,7 +1,7 @@
 package io.shmemtrace.analysis.whatif;
 
 import io.shmemtrace.analysis.Activity;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Bursts;
 
 /**
@@ -26,7 +26,7 @@ final class EpochBursts implements Bursts {
 
     /** Every task's computation in each region given (byEpoch: region -> [task][epoch]) set to the mean across tasks. */
     static EpochBursts balanced(ComputeByRegion compute, int... regions) throws java.io.IOException,
-            io.shmemtrace.merged.read.PsinsFormatException {
+            io.shmemtrace.merged.read.MergedFormatException {
         EpochBursts b = new EpochBursts(compute.regions(), compute.tasks());
         for (int g : regions) b.bring(g, compute.byEpoch(g), -1);
         return b;
@@ -34,7 +34,7 @@ final class EpochBursts implements Bursts {
 
     /** Task pe's computation in region brought down to the mean across tasks where it is above it, epoch by epoch. */
     static EpochBursts broughtDown(ComputeByRegion compute, int region, int pe) throws java.io.IOException,
-            io.shmemtrace.merged.read.PsinsFormatException {
+            io.shmemtrace.merged.read.MergedFormatException {
         EpochBursts b = new EpochBursts(compute.regions(), compute.tasks());
         b.bring(region, compute.byEpoch(region), pe);
         return b;
@@ -64,7 +64,7 @@ final class EpochBursts implements Bursts {
     }
 
     @Override
-    public double burst(int task, PsinsRecord before, double burst) {
+    public double burst(int task, RunRecord before, double burst) {
         int g = before.enclosingRegion() + 1;
         int e = epoch[task];
         if (Activity.synchronises(before)) { // the burst before a collective is the epoch's last

@@ -1,10 +1,10 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.MergedLayout;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.replay.engine.ChangedCalls;
@@ -36,15 +36,15 @@ final class MergedRuns implements ChangedCalls {
     }
 
     /** Merges the runs of call (its index) in region (-2: in any region, -1: outside every region); two passes. */
-    static MergedRuns of(PsinsFile f, int call, int region) throws IOException, PsinsFormatException {
+    static MergedRuns of(MergedFile f, int call, int region) throws IOException, MergedFormatException {
         int tasks = f.header().tasks();
         long[][] runs = new long[tasks][];
         int[] count = new int[tasks];
         Map<Integer, BitSet> cutBefore = new HashMap<>(); // per PE set: the instances that begin a run (or none)
-        PsinsRecord r = new PsinsRecord(), prev = new PsinsRecord();
+        RunRecord r = new RunRecord(), prev = new RunRecord();
         for (int pass = 0; pass < 2; pass++) {
             for (TaskEntry t : f.tasks()) {
-                boolean threaded = t.threads() > 1 || (t.flags() & PsinsLayout.TASK_THREADED) != 0;
+                boolean threaded = t.threads() > 1 || (t.flags() & MergedLayout.TASK_THREADED) != 0;
                 RecordReader reader = f.reader(t.task(), 64 << 10);
                 long[] mine = new long[RUN * 4];
                 int n = 0;
@@ -54,7 +54,7 @@ final class MergedRuns implements ChangedCalls {
                 while (reader.next(r)) {
                     boolean ours = r.call() != null && r.call().index() == call && CallRuns.mergeable(r.type())
                             && (region == -2 || r.enclosingRegion() == region);
-                    boolean collective = r.type().payload() == PsinsType.Payload.COLLECTIVE;
+                    boolean collective = r.type().payload() == RecordType.Payload.COLLECTIVE;
                     boolean joins = ours && !threaded && hasPrev && CallRuns.continues(prev, r);
                     if (collective && ours) {
                         BitSet cuts = cutBefore.computeIfAbsent(r.set(), k -> new BitSet());
@@ -107,7 +107,7 @@ final class MergedRuns implements ChangedCalls {
     }
 
     @Override
-    public Fate fate(int task, PsinsRecord r) {
+    public Fate fate(int task, RunRecord r) {
         long[] mine = runs[task];
         int c = cursor[task];
         long event = r.event();

@@ -1,11 +1,11 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.ChangedCalls;
 
 /**
  * The {@code nonblocking} what-if: one call's blocking puts and gets (in one region) made their posted (_nbi) form,
- * completed at the next call that completes transfers ({@link PsinsRecord#makePosted}): on the traced times their post
+ * completed at the next call that completes transfers ({@link RunRecord#makePosted}): on the traced times their post
  * costs nothing and their transfer lands as late as the blocking call returned (the bound of what overlapping them
  * buys); a machine model prices the posted call.
  */
@@ -20,7 +20,7 @@ final class PostedCalls implements ChangedCalls {
     }
 
     @Override
-    public Fate fate(int task, PsinsRecord r) {
+    public Fate fate(int task, RunRecord r) {
         if (r.call() == null || r.call().index() != call || (region != -2 && r.enclosingRegion() != region)) return Fate.KEEP;
         return r.makePosted() ? Fate.POSTED : Fate.KEEP;
     }

@@ -1,9 +1,9 @@
 package io.shmemtrace.analysis.whatif;
 
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.replay.engine.Bursts;
 import io.shmemtrace.replay.engine.ChangedCalls;
 import java.io.IOException;
@@ -144,13 +144,13 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
     /**
      * The change to the calls (null: none); IllegalArgumentException naming a call or region the run does not have.
      */
-    public ChangedCalls calls(PsinsFile file) throws IOException, PsinsFormatException {
+    public ChangedCalls calls(MergedFile file) throws IOException, MergedFormatException {
         if (kind != Kind.AGGREGATE && kind != Kind.NONBLOCKING) return null;
         int index = -1;
         for (CallEntry c : file.calls()) if (c.name().equals(call)) index = c.index();
         if (index < 0) throw new IllegalArgumentException("what-if " + spec() + ": the run makes no call " + call);
         int in = region == null ? -2 : regionIndex(file.regionNames());
-        PsinsType type = file.calls().get(index).type();
+        RecordType type = file.calls().get(index).type();
         if (kind == Kind.NONBLOCKING) {
             if (!blocking(type)) {
                 throw new IllegalArgumentException("what-if " + spec() + ": " + call + " is not a blocking put or get"
@@ -166,15 +166,15 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
     }
 
     /** Whether calls of this type are blocking puts or gets that have a posted form. */
-    public static boolean blocking(PsinsType type) {
-        return type == PsinsType.PUT || type == PsinsType.P || type == PsinsType.GET || type == PsinsType.G;
+    public static boolean blocking(RecordType type) {
+        return type == RecordType.PUT || type == RecordType.P || type == RecordType.GET || type == RecordType.G;
     }
 
     /**
      * The change to the bursts (null: none); IllegalArgumentException naming a region the run does not have or a PE
      * beyond its PEs.
      */
-    public Bursts bursts(ComputeByRegion compute, List<String> regionNames) throws IOException, PsinsFormatException {
+    public Bursts bursts(ComputeByRegion compute, List<String> regionNames) throws IOException, MergedFormatException {
         switch (kind) {
             case IDEAL_CPU -> {
                 return (task, r, burst) -> 0;

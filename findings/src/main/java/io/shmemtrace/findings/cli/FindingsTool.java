@@ -11,8 +11,8 @@ import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
@@ -93,7 +93,7 @@ public final class FindingsTool implements Callable<Integer> {
                 new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> diagnose(f, m, chosen));
     }
 
-    private int diagnose(PsinsFile f, Machine machine, CommModel model) throws IOException, PsinsFormatException {
+    private int diagnose(MergedFile f, Machine machine, CommModel model) throws IOException, MergedFormatException {
         try {
             Progress progress = new Progress(err, !runOptions.quiet && Progress.onTerminal(), TOOL, f.header().events(), "events");
             String basis = machineFile == null ? "on the traced times" : "on " + machineFile.getFileName() + ", model "

@@ -5,7 +5,7 @@ import io.shmemtrace.format.read.TraceFormatException;
 import io.shmemtrace.format.read.TraceHeader;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.merged.format.AlignmentMethod;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -92,7 +92,7 @@ public final class Alignment {
             int p = pe;
             try (TraceFile file = TraceFile.open(byPe[pe].path())) {
                 file.readUntil(e -> {
-                    if (e.repeats() == 0 && PsinsType.of(e.def()) == PsinsType.BARRIER_ALL) {
+                    if (e.repeats() == 0 && RecordType.of(e.def()) == RecordType.BARRIER_ALL) {
                         firstBarrier(p, initOffsetNs[p] + e.endNs());
                         clocks.barrier(hostOf[p], barriers[p]++, initOffsetNs[p] + e.startNs(), initOffsetNs[p] + e.endNs());
                     }

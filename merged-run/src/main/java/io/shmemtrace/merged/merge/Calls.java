@@ -1,13 +1,13 @@
 package io.shmemtrace.merged.merge;
 
-import static io.shmemtrace.merged.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.MergedLayout.*;
 
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,16 +23,16 @@ final class Calls {
      * calls of its context (all that do but quiet, whose count is in its payload, and finalize, which completes
      * every context's).
      */
-    record Call(int index, String name, PsinsType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
+    record Call(int index, String name, RecordType type, Operation operation, boolean deferred, int ctxField, int peStartField, int logStrideField,
                 int peSizeField, int rootField, int addressField, int resultField, int cmpField, int valueField,
                 int[] sizeFields, int targetField, int nelemsField, long elemSize, boolean completesOthers,
                 int[] teamFields, int strideField, int intField, int signalField, int spanField) {
         /** Whether its collective record names a PE set: an active set's arguments, or a team. */
         boolean hasSet() {
-            return type.payload() == PsinsType.Payload.COLLECTIVE && (peStartField >= 0 || teamFields.length > 0);
+            return type.payload() == RecordType.Payload.COLLECTIVE && (peStartField >= 0 || teamFields.length > 0);
         }
 
-        /** What its row in the call table says of its records (PsinsLayout.CALL_*). */
+        /** What its row in the call table says of its records (MergedLayout.CALL_*). */
         int tableFlags() {
             return (deferred ? CALL_DEFERRED : 0) | (ctxField >= 0 ? CALL_CTX : 0) | (hasSet() ? CALL_SET : 0)
                     | (rootField >= 0 ? CALL_ROOT : 0) | (elemSize != 0 || spanField >= 0 ? CALL_BYTES : 0);
@@ -70,7 +70,7 @@ final class Calls {
         int[] sizes = indices(def, FieldKind.UINT);
         int[] addresses = indices(def, FieldKind.ADDR);
         boolean waitsOnSet = (def.operation() == Operation.WAIT || def.operation() == Operation.TEST) && sizes.length > 0;
-        Call c = new Call(calls.size(), def.name(), PsinsType.of(def), def.operation(), def.completion().deferred(),
+        Call c = new Call(calls.size(), def.name(), RecordType.of(def), def.operation(), def.completion().deferred(),
                 def.indexOf(FieldKind.CTX),
                 def.indexOf(FieldKind.PE_START), def.indexOf(FieldKind.LOG_PE_STRIDE), def.indexOf(FieldKind.PE_SIZE),
                 def.indexOf(FieldKind.ROOT), def.indexOf(FieldKind.ADDR), def.indexOf(FieldKind.RESULT),

@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.merge;
 
-import static io.shmemtrace.merged.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.MergedLayout.*;
 import io.shmemtrace.merged.format.AlignmentMethod;
 
 import io.shmemtrace.format.Escape;

@@ -99,7 +99,7 @@ final class MergedOutput implements AutoCloseable {
     /** CRC-32C of file bytes [from, to), once they are flushed. */
     int crc(long from, long to) throws IOException {
         try {
-            return io.shmemtrace.merged.format.PsinsLayout.crc(channel, from, to);
+            return io.shmemtrace.merged.format.MergedLayout.crc(channel, from, to);
         } catch (IOException e) {
             throw failed(e);
         }

@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * One record of a task as the merge's bookkeeping makes it, before it is encoded (FORMAT.md, "Records"): the
@@ -12,7 +12,7 @@ final class MergedRecord {
     /** The call, from the run's call table: which optional fields the record has. */
     Calls.Call call;
     /** The record's type: the call's, or REPEAT for a collapsed polling loop. */
-    PsinsType type;
+    RecordType type;
     int thread;
     long burstNs;
     /** Start on the aligned time base. */

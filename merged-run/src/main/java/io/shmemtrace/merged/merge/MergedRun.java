@@ -4,8 +4,8 @@ import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.merged.read.FileTasks;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,7 +28,7 @@ public final class MergedRun {
     /** A converter's own work over the opened run; returns the exit status. */
     @FunctionalInterface
     public interface Converter {
-        int convert(PsinsFile run) throws IOException, PsinsFormatException;
+        int convert(MergedFile run) throws IOException, MergedFormatException;
     }
 
     /** input: a merged file or a run directory; tool: the name messages start with; a merge's bar on a terminal. */
@@ -94,10 +94,10 @@ public final class MergedRun {
         }
         try (TemporaryMerge merged = temporary) {
             if (merged.status() != 0) return merged.status();
-            PsinsFile f;
+            MergedFile f;
             try {
-                f = PsinsFile.open(merged.path());
-            } catch (PsinsFormatException e) {
+                f = MergedFile.open(merged.path());
+            } catch (MergedFormatException e) {
                 err.println(tool + ": " + e.getMessage());
                 return 1;
             }
@@ -121,10 +121,10 @@ public final class MergedRun {
     }
 
     /** The converter over an opened run, which it closes. */
-    private static int convert(String tool, PrintStream err, PsinsFile run, Converter converter) throws IOException {
-        try (PsinsFile f = run) {
+    private static int convert(String tool, PrintStream err, MergedFile run, Converter converter) throws IOException {
+        try (MergedFile f = run) {
             return converter.convert(f);
-        } catch (PsinsFormatException e) {
+        } catch (MergedFormatException e) {
             err.println(tool + ": " + e.getMessage());
             return 1;
         }

@@ -1,9 +1,9 @@
 package io.shmemtrace.merged.merge;
 
-import static io.shmemtrace.merged.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.MergedLayout.*;
 
 import io.shmemtrace.format.Leb128;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,7 +59,7 @@ final class RecordEncoder implements RecordSink {
             lastThread = r.thread;
             lastEndNs = 0;
         }
-        boolean repeat = r.type == PsinsType.REPEAT;
+        boolean repeat = r.type == RecordType.REPEAT;
         // The start is the previous end plus the burst, but for rounding (per-PE times are clock units): the
         // difference is stored only where there is one, flagged in the head.
         long skew = r.startNs - lastEndNs - r.burstNs;
@@ -92,7 +92,7 @@ final class RecordEncoder implements RecordSink {
             }
             case LOCK -> {
                 n = address(index, r.address, n);
-                if (r.type == PsinsType.SET_LOCK || r.type == PsinsType.TEST_LOCK) {
+                if (r.type == RecordType.SET_LOCK || r.type == RecordType.TEST_LOCK) {
                     link = n; // a test_lock that did not get it keeps 0: no partner
                     n += 2;
                 } else {

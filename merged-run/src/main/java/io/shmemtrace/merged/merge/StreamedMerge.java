@@ -1,13 +1,13 @@
 package io.shmemtrace.merged.merge;
 
-import static io.shmemtrace.merged.format.PsinsLayout.NO_EVENT;
+import static io.shmemtrace.merged.format.MergedLayout.NO_EVENT;
 
 import io.shmemtrace.format.Escape;
 import io.shmemtrace.format.sites.SiteKey;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RegionNesting;
 import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
@@ -27,7 +27,7 @@ final class StreamedMerge implements RecordSink {
     private final Calls calls;
     /** The read side's entry of each call, by index, made at its first record. */
     private CallEntry[] entries = new CallEntry[64];
-    private final PsinsRecord record = new PsinsRecord();
+    private final RunRecord record = new RunRecord();
     private boolean held;
     /** The deferred calls the held record completes; and those of the record being made (a quiet links them first). */
     private long[] completes = new long[16];
@@ -81,7 +81,7 @@ final class StreamedMerge implements RecordSink {
             lastThread = m.thread;
             regions.newThread();
         }
-        PsinsRecord r = record.event(pe, event, entry(call), m.type, m.thread, m.burstNs, m.startNs, shiftSeconds,
+        RunRecord r = record.event(pe, event, entry(call), m.type, m.thread, m.burstNs, m.startNs, shiftSeconds,
                 m.durationNs, (int) m.site - 1, regions.enclosing());
         // the token link() is given back: the event, whether it is a lock's (bit 0), whether it heads a group (bit 1)
         long link = -1;
@@ -95,7 +95,7 @@ final class StreamedMerge implements RecordSink {
             case COLLECTIVE -> r.collective(m.set, call.rootField() >= 0 ? m.root : -1, call.elemSize() != 0 ? m.bytes : 0,
                     m.instance);
             case LOCK -> {
-                boolean clear = m.type == PsinsType.CLEAR_LOCK;
+                boolean clear = m.type == RecordType.CLEAR_LOCK;
                 r.lock(m.address, clear && m.back != 0 ? (int) (event - m.back) : NO_EVENT, (int) m.result);
                 if (!clear && m.forwardLink) link = event << 2 | 1;
             }

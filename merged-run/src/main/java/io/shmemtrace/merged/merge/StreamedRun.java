@@ -3,8 +3,8 @@ package io.shmemtrace.merged.merge;
 import io.shmemtrace.cli.Temporary;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.read.TraceRun;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RecordReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,7 +63,7 @@ public final class StreamedRun implements RecordReader.Source {
     private static final int MIN_BATCH = 16, MAX_BATCH = 256;
 
     private final Tables tables = new Tables();
-    private PsinsFile file;
+    private MergedFile file;
     /** The thread that makes records ahead of the replay, from the first reader on. */
     private RecordMaker maker;
 
@@ -79,15 +79,15 @@ public final class StreamedRun implements RecordReader.Source {
         try (Temporary tmp = Temporary.directory(null, "shmemtrace-tables-")) {
             Path tables = tmp.path().resolve("run-tables.psins");
             if (Merge.tables(List.of(dir), tables, progress, run.tables, tool, err, reading).status() != 0) return null;
-            run.file = PsinsFile.open(tables, run); // read whole at open: the file can go
-        } catch (PsinsFormatException e) {
+            run.file = MergedFile.open(tables, run); // read whole at open: the file can go
+        } catch (MergedFormatException e) {
             throw new IOException(e.getMessage(), e); // the merge's own output: a bug, not the run's damage
         }
         return run;
     }
 
     /** The run as a merged file whose readers make each task's records from its trace; closing it ends the run. */
-    public PsinsFile file() {
+    public MergedFile file() {
         return file;
     }
 

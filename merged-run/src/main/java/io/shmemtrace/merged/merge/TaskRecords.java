@@ -2,7 +2,7 @@ package io.shmemtrace.merged.merge;
 
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -182,7 +182,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
         Calls.Call call = calls[e.def().id()];
         if (call == null) call = firstUse(e);
         boolean repeat = e.repeats() > 0;
-        PsinsType type = repeat ? PsinsType.REPEAT : call.type();
+        RecordType type = repeat ? RecordType.REPEAT : call.type();
         MergedRecord r = record;
         r.call = call;
         r.type = type;
@@ -240,7 +240,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
             for (Pending p : contexts.values()) complete(p);
         }
         if (!repeat && call.operation() == Operation.TEAM_SPLIT) teams.split(e, call, pe);
-        if (type == PsinsType.BARRIER_ALL && !alignment.sawFirstBarrier(pe)) alignment.firstBarrier(pe, offsetNs + e.endNs());
+        if (type == RecordType.BARRIER_ALL && !alignment.sawFirstBarrier(pe)) alignment.firstBarrier(pe, offsetNs + e.endNs());
         callCounts[call.index()] += repeat ? e.repeats() : 1;
         callNs[call.index()] += repeat ? e.callsNs() : r.durationNs;
         events++;
@@ -275,12 +275,12 @@ final class TaskRecords implements Consumer<TraceEvent> {
     }
 
     /** A lock's address, its partner (acquire: a forward link to the release; release: back to the acquire), result. */
-    private void lock(TraceEvent e, Calls.Call call, PsinsType type, MergedRecord r) throws IOException {
+    private void lock(TraceEvent e, Calls.Call call, RecordType type, MergedRecord r) throws IOException {
         long lock = address(e, call);
         r.address = lock;
         r.result = call.resultField() < 0 ? -1 : (int) e.value(call.resultField());
-        if (type == PsinsType.SET_LOCK || type == PsinsType.TEST_LOCK) {
-            r.forwardLink = !(type == PsinsType.TEST_LOCK && r.result != 0); // a test_lock that did not get it: none
+        if (type == RecordType.SET_LOCK || type == RecordType.TEST_LOCK) {
+            r.forwardLink = !(type == RecordType.TEST_LOCK && r.result != 0); // a test_lock that did not get it: none
             return;
         }
         long back = 0;

@@ -7,7 +7,7 @@ import io.shmemtrace.format.sites.ModuleMap;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.TaskConverter;
 import java.io.IOException;
@@ -21,12 +21,12 @@ import java.util.concurrent.ArrayBlockingQueue;
  * ({@link StreamedRun}): the merge's bookkeeping of that PE alone (its own collective counts, lock pairs and pending
  * calls), its records as the file's reader would give them. A deferred call's completion is the key of its group
  * (the first call pending on its context, which no other group has), and a completing record lists the groups it
- * completes ({@link PsinsRecord#completesKey}): forward links are not known when the deferred call is read.
+ * completes ({@link RunRecord#completesKey}): forward links are not known when the deferred call is read.
  */
 final class TaskStream implements RecordReader, TaskConverter {
     /** Records made at a time, handed over whole: the one buffer filled while the other is read. */
     private static final class Batch {
-        final PsinsRecord[] records;
+        final RunRecord[] records;
         int size;
         /** The task's last records (or none left to make). */
         boolean last;
@@ -34,7 +34,7 @@ final class TaskStream implements RecordReader, TaskConverter {
         IOException failure;
 
         Batch(int capacity) {
-            records = new PsinsRecord[capacity];
+            records = new RunRecord[capacity];
         }
     }
 
@@ -73,7 +73,7 @@ final class TaskStream implements RecordReader, TaskConverter {
     }
 
     @Override
-    public boolean next(PsinsRecord r) throws IOException {
+    public boolean next(RunRecord r) throws IOException {
         while (reading == null || taken == reading.size) {
             if (reading != null) {
                 if (reading.failure != null) throw reading.failure;
@@ -149,10 +149,10 @@ final class TaskStream implements RecordReader, TaskConverter {
     }
 
     @Override
-    public void record(PsinsRecord r, long[] completes, int n) {
+    public void record(RunRecord r, long[] completes, int n) {
         Batch b = filling;
-        PsinsRecord slot = b.records[b.size];
-        if (slot == null) slot = b.records[b.size] = new PsinsRecord();
+        RunRecord slot = b.records[b.size];
+        if (slot == null) slot = b.records[b.size] = new RunRecord();
         r.copyTo(slot).completesKeys(completes, n);
         b.size++;
     }

@@ -11,9 +11,9 @@ public final class FileTasks {
     private FileTasks() {}
 
     /** Reads the file's tasks in order into the converter; progress as the converter sees it. */
-    public static void convert(PsinsFile f, TaskConverter c) throws IOException, PsinsFormatException {
+    public static void convert(MergedFile f, TaskConverter c) throws IOException, MergedFormatException {
         c.start(f.header().tasks(), f.header().baseRealNs(), f.header().runId(), f.hosts());
-        PsinsRecord r = new PsinsRecord();
+        RunRecord r = new RunRecord();
         Pending pending = new Pending();
         long[] completes = new long[16];
         for (int task = 0; task < f.header().tasks(); task++) {
@@ -26,7 +26,7 @@ public final class FileTasks {
                     if (n == completes.length) completes = Arrays.copyOf(completes, 2 * n);
                     completes[n++] = pending.pop() & 0xFFFFFFFFL;
                 }
-                if (r.type().payload() == io.shmemtrace.merged.format.PsinsType.Payload.RMA && r.call().deferred()
+                if (r.type().payload() == io.shmemtrace.merged.format.RecordType.Payload.RMA && r.call().deferred()
                         && r.completion() > r.event()) {
                     pending.push((long) r.completion() << 32 | r.event());
                 }

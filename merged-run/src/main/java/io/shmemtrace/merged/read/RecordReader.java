@@ -4,11 +4,11 @@ import java.io.IOException;
 
 /**
  * A task's records one at a time, for readers that interleave tasks (a replay): from a merged file's window
- * ({@link PsinsFile#reader}), or from the task's trace read again beside the others (a run directory).
+ * ({@link MergedFile#reader}), or from the task's trace read again beside the others (a run directory).
  */
 public interface RecordReader {
     /** Fills r with the task's next record; false after the last. */
-    boolean next(PsinsRecord r) throws IOException, PsinsFormatException;
+    boolean next(RunRecord r) throws IOException, MergedFormatException;
 
     /**
      * Where a merged run's records come from when they are not in its file: a run directory's tables merged

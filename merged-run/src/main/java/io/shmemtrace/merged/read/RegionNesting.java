@@ -1,11 +1,11 @@
 package io.shmemtrace.merged.read;
 
 import io.shmemtrace.format.OpenRegions;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * The program's regions open on a task's current thread, for each record's enclosing region
- * ({@link PsinsRecord#enclosingRegion()}): one rule for the file's reader and a merge handed straight to a converter.
+ * ({@link RunRecord#enclosingRegion()}): one rule for the file's reader and a merge handed straight to a converter.
  */
 public final class RegionNesting {
     private final OpenRegions<Integer> open = new OpenRegions<>(name -> name);
@@ -23,9 +23,9 @@ public final class RegionNesting {
     }
 
     /** After a record: a region's begin or end changes what is open (a mark does not). */
-    public void after(PsinsType type, int region) {
-        if (type.payload() != PsinsType.Payload.REGION || type == PsinsType.MARK) return;
-        if (type == PsinsType.REGION_BEGIN) open.begin(region);
+    public void after(RecordType type, int region) {
+        if (type.payload() != RecordType.Payload.REGION || type == RecordType.MARK) return;
+        if (type == RecordType.REGION_BEGIN) open.begin(region);
         else open.end(region);
         enclosing = open.isEmpty() ? -1 : open.innermost();
     }

@@ -10,8 +10,8 @@ import java.util.Map;
  * ({@link FileTasks}), or from a run directory as it is merged, with no file in between
  * (io.shmemtrace.merged.merge.MergedRun#convertTasks). What a record completes comes with the completing record
  * (the file keeps it the other way round, as the deferred call's forward link, which a merge in progress does not
- * know yet): read completions from {@link #record}'s list, never from {@link PsinsRecord#completion()} of a deferred
- * call, nor a set_lock's {@link PsinsRecord#partner()}.
+ * know yet): read completions from {@link #record}'s list, never from {@link RunRecord#completion()} of a deferred
+ * call, nor a set_lock's {@link RunRecord#partner()}.
  */
 public interface TaskConverter {
     /** The run, before its tasks: PE count, CLOCK_REALTIME of merged time 0, run id, hosts with their PEs. */
@@ -24,13 +24,13 @@ public interface TaskConverter {
      * The task's next record (reused: copy what you keep); completes[0, n): the task's deferred calls (their event
      * numbers, ascending) that this record completes. Its call's entry is in the call table from its first record on.
      */
-    void record(PsinsRecord r, long[] completes, int n) throws IOException;
+    void record(RunRecord r, long[] completes, int n) throws IOException;
 
     void endTask(int task) throws IOException;
 
     /**
      * After the last task, before {@link #finish}, for a run traced with call sites: the site table that
-     * {@link PsinsRecord#site()} indexes, and the build id each of their objects had in the run (for
+     * {@link RunRecord#site()} indexes, and the build id each of their objects had in the run (for
      * io.shmemtrace.format.sites.Symbolizer#names).
      */
     default void callSites(List<SiteKey> sites, Map<String, String> buildIds) throws IOException { }

@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.read;
 
-import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.format.MergedLayout;
 
 /**
  * One task's index entry (FORMAT.md, "Index").
@@ -14,7 +14,7 @@ import io.shmemtrace.merged.format.PsinsLayout;
 public record TaskEntry(int task, long offset, long records, double shiftSeconds, int state, boolean damaged,
                         int threads, int flags, int crc) {
     public boolean missing() {
-        return state == PsinsLayout.STATE_MISSING;
+        return state == MergedLayout.STATE_MISSING;
     }
 
     public long events() {

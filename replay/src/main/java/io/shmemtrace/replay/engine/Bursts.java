@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 
 /**
  * A change to the program's computation for a what-if: the CPU burst before a record as the change makes it, by the
@@ -10,5 +10,5 @@ import io.shmemtrace.merged.read.PsinsRecord;
  */
 @FunctionalInterface
 public interface Bursts {
-    double burst(int task, PsinsRecord before, double burst);
+    double burst(int task, RunRecord before, double burst);
 }

@@ -1,12 +1,12 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.PsinsType.*;
+import static io.shmemtrace.merged.format.RecordType.*;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.Collective;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
@@ -27,7 +27,7 @@ import java.util.Set;
  */
 final class CollectiveCalls implements Handler {
     private final Replay replay;
-    private final PsinsFile file;
+    private final MergedFile file;
     private final CommModel model;
     private final Target target;
     private final Completions completions;
@@ -36,7 +36,7 @@ final class CollectiveCalls implements Handler {
 
     /** A collective instance: who has arrived, and when the last did. */
     private static final class Gathering {
-        final PsinsType type;
+        final RecordType type;
         final String name;
         final int expected;
         final List<Sequence> members = new ArrayList<>();
@@ -48,7 +48,7 @@ final class CollectiveCalls implements Handler {
         long rootEvent;
         double rootTracedStart;
 
-        Gathering(PsinsType type, String name, int expected) {
+        Gathering(RecordType type, String name, int expected) {
             this.type = type;
             this.name = name;
             this.expected = expected;
@@ -64,16 +64,16 @@ final class CollectiveCalls implements Handler {
     }
 
     @Override
-    public Set<PsinsType> types() {
+    public Set<RecordType> types() {
         // every record type of a collective call (team split and destroy are records of their own kind)
-        EnumSet<PsinsType> collectives = EnumSet.noneOf(PsinsType.class);
-        for (PsinsType t : PsinsType.values()) if (t.payload() == PsinsType.Payload.COLLECTIVE) collectives.add(t);
+        EnumSet<RecordType> collectives = EnumSet.noneOf(RecordType.class);
+        for (RecordType t : RecordType.values()) if (t.payload() == RecordType.Payload.COLLECTIVE) collectives.add(t);
         return collectives;
     }
 
     @Override
-    public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
-        PsinsRecord r = s.current;
+    public void start(Sequence s, double start) throws IOException, MergedFormatException, ReplayException {
+        RunRecord r = s.current;
         if (r.synchronisesNoOne()) {
             replay.finish(s, start, start + model.local(new Local(r.type(), s.task, r.duration())), 0);
             return;
@@ -118,7 +118,7 @@ final class CollectiveCalls implements Handler {
         double lastTraced = Double.NEGATIVE_INFINITY; // the last traced arrival
         for (Sequence m : g.members) lastTraced = Math.max(lastTraced, m.current.start());
         for (Sequence m : g.members) {
-            PsinsRecord mr = m.current;
+            RunRecord mr = m.current;
             SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
                     mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced)));
             double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
@@ -133,8 +133,8 @@ final class CollectiveCalls implements Handler {
      * A broadcast: the root leaves after its own part, each other member once the data has come down from the
      * root (the model's cost after the root's arrival), whoever else is late. Members before the root wait for it.
      */
-    private void broadcast(Sequence s, Gathering g, long key) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
+    private void broadcast(Sequence s, Gathering g, long key) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
         PeSet set = peSet(r.set());
         if (++g.arrived == g.expected) gatherings.remove(key);
         if (rankOf(s.task, set) != r.root()) {
@@ -151,8 +151,8 @@ final class CollectiveCalls implements Handler {
         g.members.clear();
     }
 
-    private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, PsinsFormatException {
-        PsinsRecord mr = m.current;
+    private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, MergedFormatException {
+        RunRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
                 spansNodes(mr.set(), set), mr.duration(), Collective.after(mr.start(), mr.duration(), g.rootTracedStart)));
         double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
@@ -165,7 +165,7 @@ final class CollectiveCalls implements Handler {
     }
 
     /** A member's wait at a collective, by pattern: for the last member, or (broadcast) for the root. */
-    private void reportWait(Sequence m, PsinsRecord r, double lastArrival, double rootArrival, double end) {
+    private void reportWait(Sequence m, RunRecord r, double lastArrival, double rootArrival, double end) {
         if (r.type() == BROADCAST) {
             if (!Double.isNaN(rootArrival) && rootArrival > m.arrival) {
                 replay.waits.waited(WaitState.LATE_BROADCAST, r, Math.min(rootArrival, end) - m.arrival);

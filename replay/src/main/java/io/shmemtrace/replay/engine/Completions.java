@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Rma;
 import java.io.IOException;
@@ -31,20 +31,20 @@ final class Completions {
     }
 
     /** A transfer of s's current event r lands at landed; the event r.completion() completes it. */
-    void add(Sequence s, PsinsRecord r, Rma call, double landed) {
+    void add(Sequence s, RunRecord r, Rma call, double landed) {
         boolean needsTarget = targetProgress != null && targetProgress.needsTarget(call.staticData());
         pending.add(s.task, r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
         if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
     }
 
     /** When the transfers that task's record r completes have landed, leaving them pending; NaN if none. */
-    double latest(int task, PsinsRecord r) {
+    double latest(int task, RunRecord r) {
         return pending.latest(task, r);
     }
 
     /** Ends s's current event at end, or later when it completes transfers that land later, and moves s on. */
-    void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
+    void finish(Sequence s, double start, double end, double waited) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
         if (!pending.isEmpty(s.task) && r.type().completesPending()) {
             double landed = pending.take(s.task, r);
             if (targetProgress != null && pending.taken() > 0) {
@@ -82,7 +82,7 @@ final class Completions {
      * Ends s's completing call once every target of the transfers it completes has been in the library since
      * they landed; until the replay of such a target gets that far, s waits (in its call) for it.
      */
-    private void completeWhenProgressed(Sequence s) throws IOException, PsinsFormatException {
+    private void completeWhenProgressed(Sequence s) throws IOException, MergedFormatException {
         double end = s.awaitEnd;
         for (int i = 0; i < s.awaitCount; i++) {
             double completes = targetProgress.completes(s.awaitTargets[i], s.awaitLanded[i]);
@@ -100,7 +100,7 @@ final class Completions {
     }
 
     /** Looks again at the sequences waiting for a task's progress, until none can go on. */
-    void wakeProgressWaiters() throws IOException, PsinsFormatException {
+    void wakeProgressWaiters() throws IOException, MergedFormatException {
         if (targetProgress == null) return;
         boolean woke = true;
         while (woke && targetProgress.anyWaiting()) {
@@ -113,7 +113,7 @@ final class Completions {
     }
 
     /** Nothing can run: ends one call waiting for its targets' progress as if they progressed at once; false if none. */
-    boolean forceOne() throws IOException, PsinsFormatException {
+    boolean forceOne() throws IOException, MergedFormatException {
         Sequence stuck = targetProgress != null ? targetProgress.takeOne() : null;
         if (stuck == null) return false;
         for (int i = 0; i < stuck.awaitCount; i++) stuck.awaitEnd = Math.max(stuck.awaitEnd, stuck.awaitLanded[i]);

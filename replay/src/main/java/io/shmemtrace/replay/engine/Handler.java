@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFormatException;
 import java.io.IOException;
 import java.util.Set;
 
@@ -14,10 +14,10 @@ import java.util.Set;
  */
 interface Handler {
     /** The record types this handler replays. */
-    Set<PsinsType> types();
+    Set<RecordType> types();
 
     /** s's current event starts at start (simulated): end it, or block s until it can end. */
-    void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException;
+    void start(Sequence s, double start) throws IOException, MergedFormatException, ReplayException;
 
     /** Whether it holds a blocked sequence that {@link #resolve} could release (when not, the engine skips it). */
     default boolean holds() {
@@ -25,7 +25,7 @@ interface Handler {
     }
 
     /** The horizon has moved or something changed: release every blocked sequence it now allows. */
-    default void resolve() throws IOException, PsinsFormatException {
+    default void resolve() throws IOException, MergedFormatException {
     }
 
     /** The traced end of the earliest event this handler holds blocked and could release by force; +inf if none. */
@@ -34,7 +34,7 @@ interface Handler {
     }
 
     /** Releases the event of {@link #earliestHeld} now (a trace whose clocks disagree a little). */
-    default void forceEarliest() throws IOException, PsinsFormatException {
+    default void forceEarliest() throws IOException, MergedFormatException {
     }
 
     /** At the end of the replay: why some of its events never ended, or null. */

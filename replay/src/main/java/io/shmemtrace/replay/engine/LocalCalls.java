@@ -1,10 +1,10 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.PsinsType.*;
+import static io.shmemtrace.merged.format.RecordType.*;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import java.io.IOException;
@@ -28,13 +28,13 @@ final class LocalCalls implements Handler {
     }
 
     @Override
-    public Set<PsinsType> types() {
+    public Set<RecordType> types() {
         return EnumSet.of(QUIET, FENCE, MALLOC, FREE);
     }
 
     @Override
-    public void start(Sequence s, double start) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
+    public void start(Sequence s, double start) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
         switch (r.type()) {
             case QUIET, FENCE -> {
                 if (r.type() == FENCE) fenceOrder.fence(s.task); // not null: the run has a fence

@@ -1,10 +1,10 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.PsinsType.*;
+import static io.shmemtrace.merged.format.RecordType.*;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
@@ -57,13 +57,13 @@ final class Locks implements Handler {
     }
 
     @Override
-    public Set<PsinsType> types() {
+    public Set<RecordType> types() {
         return EnumSet.of(SET_LOCK, TEST_LOCK, CLEAR_LOCK);
     }
 
     @Override
-    public void start(Sequence s, double start) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
+    public void start(Sequence s, double start) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
         switch (r.type()) {
             case SET_LOCK -> request(s, start);
             case TEST_LOCK -> {
@@ -89,7 +89,7 @@ final class Locks implements Handler {
         return locks.computeIfAbsent(address, k -> new Lock(lockIds++));
     }
 
-    private void request(Sequence s, double start) throws IOException, PsinsFormatException {
+    private void request(Sequence s, double start) throws IOException, MergedFormatException {
         replay.block(s, start);
         Lock lock = lock(s.current.lock());
         if (!lock.waiting.isEmpty()) contended.remove(lock);
@@ -100,7 +100,7 @@ final class Locks implements Handler {
     }
 
     /** Gives a free lock to the next asker in traced order, once no earlier asker can still come (or forced). */
-    private void tryGrant(Lock lock, boolean force) throws IOException, PsinsFormatException {
+    private void tryGrant(Lock lock, boolean force) throws IOException, MergedFormatException {
         Sequence next = lock.waiting.peek();
         if (lock.held || next == null) return;
         if (!force && replay.horizon != null && next.tracedEnd() > replay.horizon.min()) return;
@@ -127,7 +127,7 @@ final class Locks implements Handler {
     }
 
     @Override
-    public void resolve() throws IOException, PsinsFormatException {
+    public void resolve() throws IOException, MergedFormatException {
         if (contended.isEmpty()) return;
         List<Lock> due = new ArrayList<>();
         double now = replay.horizon.min();
@@ -151,7 +151,7 @@ final class Locks implements Handler {
     }
 
     @Override
-    public void forceEarliest() throws IOException, PsinsFormatException {
+    public void forceEarliest() throws IOException, MergedFormatException {
         Lock best = earliestFree();
         if (best != null) tryGrant(best, true);
     }

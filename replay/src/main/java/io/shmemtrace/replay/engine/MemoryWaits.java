@@ -1,12 +1,12 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.PsinsType.*;
+import static io.shmemtrace.merged.format.RecordType.*;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
@@ -30,7 +30,7 @@ final class MemoryWaits implements Handler {
     private final WaitedSpans<ArrayDeque<double[]>> waited;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
 
-    MemoryWaits(Replay replay, Statistics statistics) throws IOException, PsinsFormatException {
+    MemoryWaits(Replay replay, Statistics statistics) throws IOException, MergedFormatException {
         this.replay = replay;
         this.model = replay.model;
         this.statistics = statistics;
@@ -39,13 +39,13 @@ final class MemoryWaits implements Handler {
     }
 
     @Override
-    public Set<PsinsType> types() {
+    public Set<RecordType> types() {
         return EnumSet.of(WAIT, TEST);
     }
 
     /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
-    private void findWaitedAddresses(PsinsFile file) throws IOException, PsinsFormatException {
-        PsinsRecord r = new PsinsRecord();
+    private void findWaitedAddresses(MergedFile file) throws IOException, MergedFormatException {
+        RunRecord r = new RunRecord();
         for (TaskEntry t : file.tasks()) {
             RecordReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
             while (reader.next(r)) {
@@ -104,7 +104,7 @@ final class MemoryWaits implements Handler {
     }
 
     @Override
-    public void resolve() throws IOException, PsinsFormatException {
+    public void resolve() throws IOException, MergedFormatException {
         while (!pending.isEmpty() && pending.peek().tracedEnd() <= replay.horizon.min()) release(pending.poll());
     }
 
@@ -114,13 +114,13 @@ final class MemoryWaits implements Handler {
     }
 
     @Override
-    public void forceEarliest() throws IOException, PsinsFormatException {
+    public void forceEarliest() throws IOException, MergedFormatException {
         release(pending.poll());
     }
 
     /** A wait or test released by the latest write to its (PE, address) issued before it ended in the trace. */
-    private void release(Sequence s) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
+    private void release(Sequence s) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
         double deadline = s.tracedEnd();
         double landed = Double.NaN;
         double[] by = null;

@@ -1,12 +1,12 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import java.util.Arrays;
 
 /**
  * Every task's transfers in flight, by what completes them (a quiet, a barrier, ...) and their target: when the last
  * of them to each target lands. What completes a transfer is a completion key: in a merged file the completing
- * event, read from a run directory the first call of the transfer's group ({@link PsinsRecord#completesKey}). A task
+ * event, read from a run directory the first call of the transfer's group ({@link RunRecord#completesKey}). A task
  * has a few at a time, so a short list scanned end to end beats any map; and each task's list is one array of longs,
  * its length first, then per entry the key (completion key, target, whether an _nbi call posted it) and the landing
  * time: at 16,384 tasks a list touched per call
@@ -64,16 +64,16 @@ final class PendingCompletions {
         a[0] = size + 1;
     }
 
-    /** Whether the entry's key is one of those record r completes ({@link PsinsRecord#completesKey}). */
-    private static boolean completedBy(long entry, PsinsRecord r, int keys) {
+    /** Whether the entry's key is one of those record r completes ({@link RunRecord#completesKey}). */
+    private static boolean completedBy(long entry, RunRecord r, int keys) {
         int key = completionOf(entry);
-        if (key == PsinsRecord.COMPLETED_BY_NEXT) return true; // made posted by a what-if: any completing call
+        if (key == RunRecord.COMPLETED_BY_NEXT) return true; // made posted by a what-if: any completing call
         for (int k = 0; k < keys; k++) if (key == (int) r.completesKey(k)) return true;
         return false;
     }
 
     /** When the transfers of task that record r completes have all landed, leaving them pending; NaN if there are none. */
-    double latest(int task, PsinsRecord r) {
+    double latest(int task, RunRecord r) {
         long[] a = byTask[task];
         int keys = r.completesKeyCount();
         double latest = Double.NaN;
@@ -93,7 +93,7 @@ final class PendingCompletions {
      * When the transfers of task that record r completes have all landed (and forgets them); NaN if there are none.
      * The latest landing per target is then {@link #takenTarget}(i), {@link #takenLanded}(i), i below {@link #taken}.
      */
-    double take(int task, PsinsRecord r) {
+    double take(int task, RunRecord r) {
         long[] a = byTask[task];
         int keys = r.completesKeyCount();
         int size = (int) a[0];

@@ -1,8 +1,8 @@
 package io.shmemtrace.replay.engine;
 
 import io.shmemtrace.format.OpenRegions;
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,11 +33,11 @@ public final class RegionTimes {
     }
 
     /** A region record r of sequence s, replayed at start (its duration is 0). */
-    void record(Sequence s, PsinsRecord r, double start) {
-        if (r.type() == PsinsType.REGION_BEGIN) {
+    void record(Sequence s, RunRecord r, double start) {
+        if (r.type() == RecordType.REGION_BEGIN) {
             if (open[s.index] == null) open[s.index] = new OpenRegions<>(Open::name);
             open[s.index].begin(new Open(r.region(), start, r.start()));
-        } else if (r.type() == PsinsType.REGION_END && open[s.index] != null) {
+        } else if (r.type() == RecordType.REGION_END && open[s.index] != null) {
             Open o = open[s.index].end(r.region());
             if (o != null) close(o, start, r.start());
         }

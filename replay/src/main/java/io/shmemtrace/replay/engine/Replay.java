@@ -1,12 +1,12 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.MergedLayout;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
-import io.shmemtrace.merged.read.PsinsFile;
+import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Target;
@@ -40,7 +40,7 @@ public final class Replay {
         return Math.max(1024, Math.min(READ_BUFFER_MAX, READ_BUFFERS_TOTAL / Math.max(1, tasks)));
     }
 
-    final PsinsFile file;
+    final MergedFile file;
     final CommModel model;
     final Target target;
     /** The earliest traced time a sequence may still act at; null when nothing synchronises through memory. */
@@ -58,7 +58,7 @@ public final class Replay {
     /** The handlers, in the order they are asked to release and force (waits before locks). */
     private final List<Handler> handlers = new ArrayList<>();
     /** The handler of each record type (by ordinal); types none owns take their traced time. */
-    private final Handler[] byType = new Handler[PsinsType.values().length];
+    private final Handler[] byType = new Handler[RecordType.values().length];
     /**
      * A task may run ahead of the others until it blocks (no heap operation per event) when no call's cost
      * depends on other tasks' timing and no task has threads (LogGP's injection gap is per task).
@@ -82,7 +82,7 @@ public final class Replay {
     /** A what-if's change to the program's calls (runs merged into one, transfers made posted), or null. */
     private ChangedCalls merged;
 
-    public Replay(PsinsFile file, CommModel model, Target target) throws IOException, PsinsFormatException {
+    public Replay(MergedFile file, CommModel model, Target target) throws IOException, MergedFormatException {
         this.file = file;
         this.model = model;
         this.target = target;
@@ -95,13 +95,13 @@ public final class Replay {
         int[] taskOf = new int[sequences.size()];
         for (Sequence s : sequences) taskOf[s.index] = s.task;
         statistics = new Statistics(file.calls().size(), taskOf, file.regionNames());
-        boolean synchronisesThroughMemory = file.calls().stream().anyMatch(c -> c.type() == PsinsType.WAIT
-                || c.type() == PsinsType.TEST || c.type() == PsinsType.SET_LOCK || c.type() == PsinsType.TEST_LOCK);
+        boolean synchronisesThroughMemory = file.calls().stream().anyMatch(c -> c.type() == RecordType.WAIT
+                || c.type() == RecordType.TEST || c.type() == RecordType.SET_LOCK || c.type() == RecordType.TEST_LOCK);
         horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
         runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
         completions = new Completions(this, model, tasks);
         MemoryWaits memoryWaits = new MemoryWaits(this, statistics);
-        boolean fences = file.calls().stream().anyMatch(c -> c.type() == PsinsType.FENCE);
+        boolean fences = file.calls().stream().anyMatch(c -> c.type() == RecordType.FENCE);
         FenceOrder fenceOrder = fences ? new FenceOrder(tasks) : null; // nothing to order in a run without fences
         register(new Transfers(this, completions, memoryWaits, fenceOrder, statistics));
         register(new CollectiveCalls(this, completions));
@@ -114,7 +114,7 @@ public final class Replay {
 
     private void register(Handler h) {
         handlers.add(h);
-        for (PsinsType t : h.types()) byType[t.ordinal()] = h;
+        for (RecordType t : h.types()) byType[t.ordinal()] = h;
     }
 
     /**
@@ -159,16 +159,16 @@ public final class Replay {
     }
 
     /** One sequence per thread: a task's records hold each thread's events together, thread 0 first. */
-    private void addSequences(TaskEntry t) throws IOException, PsinsFormatException {
+    private void addSequences(TaskEntry t) throws IOException, MergedFormatException {
         if (t.events() == 0) return;
         int window = readBuffer(file.header().tasks());
         RecordReader reader = file.reader(t.task(), window);
-        if (t.threads() <= 1 && (t.flags() & PsinsLayout.TASK_THREADED) == 0) {
+        if (t.threads() <= 1 && (t.flags() & MergedLayout.TASK_THREADED) == 0) {
             sequences.add(new Sequence(sequences.size(), t.task(), 0, reader));
             return;
         }
         // Threads: find where each starts, then give each a reader skipped to there (threads are rare).
-        PsinsRecord r = new PsinsRecord();
+        RunRecord r = new RunRecord();
         List<long[]> starts = new ArrayList<>(); // thread, first event
         int thread = -1;
         while (reader.next(r)) {
@@ -185,7 +185,7 @@ public final class Replay {
     }
 
     /** Replays the whole trace. */
-    public Result run() throws IOException, PsinsFormatException, ReplayException {
+    public Result run() throws IOException, MergedFormatException, ReplayException {
         for (Sequence s : sequences) {
             if (advance(s)) ready.add(s);
             else setHorizon(s);
@@ -215,21 +215,21 @@ public final class Replay {
     }
 
     /** Reads the sequence's next event; false at its end (or where its thread's events end). */
-    private boolean advance(Sequence s) throws IOException, PsinsFormatException {
+    private boolean advance(Sequence s) throws IOException, MergedFormatException {
         double carried = 0; // the bursts of skipped calls that stay in the program
         while (true) {
             if (!s.reader.next(s.current) || s.current.thread() != s.thread) { // the end, or the next thread's events
                 s.hasCurrent = false;
                 return false;
             }
-            PsinsRecord r = s.current;
+            RunRecord r = s.current;
             double burst = r.burstBefore() * cpuRatio[s.task];
             if (bursts != null) burst = bursts.burst(s.task, r, burst);
             ChangedCalls.Fate fate = merged == null ? ChangedCalls.Fate.KEEP : merged.fate(s.task, r);
             if (fate == ChangedCalls.Fate.SKIP_KEEPING_BURST) carried += burst;
             if (fate == ChangedCalls.Fate.SKIP_KEEPING_BURST || fate == ChangedCalls.Fate.SKIP) continue;
             s.hasCurrent = true;
-            s.readyAt = r.type() == PsinsType.INIT ? Math.max(s.clock, r.start())
+            s.readyAt = r.type() == RecordType.INIT ? Math.max(s.clock, r.start())
                     : s.clock + carried + (fate == ChangedCalls.Fate.CARRY ? 0 : burst);
             if (horizon != null) horizon.set(s.index, r.start());
             return true;
@@ -241,11 +241,11 @@ public final class Replay {
                 : Double.POSITIVE_INFINITY);
     }
 
-    private void execute(Sequence s) throws IOException, PsinsFormatException, ReplayException {
-        PsinsRecord r = s.current;
+    private void execute(Sequence s) throws IOException, MergedFormatException, ReplayException {
+        RunRecord r = s.current;
         double start = s.readyAt;
-        if (r.type() != PsinsType.INIT) statistics.computed(s, start - s.clock, r.burstBefore());
-        if (r.type().payload() != PsinsType.Payload.REGION) completions.entered(s.task, start); // a library call
+        if (r.type() != RecordType.INIT) statistics.computed(s, start - s.clock, r.burstBefore());
+        if (r.type().payload() != RecordType.Payload.REGION) completions.entered(s.task, start); // a library call
         if ((++statistics.events & 0xFFF) == 0) progress.accept(statistics.events);
         if (observer != null) observer.started(s.index, s.task, r, s.clock, start);
         byType[r.type().ordinal()].start(s, start);
@@ -270,7 +270,7 @@ public final class Replay {
     }
 
     /** Ends s's current event at end (no earlier than the transfers it completes), and moves s on. */
-    void finish(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
+    void finish(Sequence s, double start, double end, double waited) throws IOException, MergedFormatException {
         completions.finish(s, start, end, waited);
     }
 
@@ -285,9 +285,9 @@ public final class Replay {
     }
 
     /** s's current event ran from start to end: its statistics, and the sequence's next event. */
-    void done(Sequence s, double start, double end, double waited) throws IOException, PsinsFormatException {
-        PsinsRecord r = s.current;
-        if (r.type() != PsinsType.INIT && r.type() != PsinsType.FINALIZE) {
+    void done(Sequence s, double start, double end, double waited) throws IOException, MergedFormatException {
+        RunRecord r = s.current;
+        if (r.type() != RecordType.INIT && r.type() != RecordType.FINALIZE) {
             end += completions.charge(s.task, waited); // taking others' transfers in this call
         }
         statistics.ended(s, r, start, end, waited);
@@ -303,7 +303,7 @@ public final class Replay {
     }
 
     /** Releases the waits and grants the locks that the horizon now allows; cheap when nothing changed. */
-    private void resolve() throws IOException, PsinsFormatException {
+    private void resolve() throws IOException, MergedFormatException {
         if (!changed && !mayHold) return; // nothing blocked that the horizon could release: no need to read it
         double h = horizon.min();
         if (h == lookedAt && !changed) return;
@@ -317,7 +317,7 @@ public final class Replay {
     }
 
     /** Nothing can run: release the earliest blocked wait or lock anyway (a trace whose clocks disagree a little). */
-    private boolean forceOne() throws IOException, PsinsFormatException {
+    private boolean forceOne() throws IOException, MergedFormatException {
         if (completions.forceOne()) { // its targets as if they progressed at once
             statistics.forced++;
             return true;

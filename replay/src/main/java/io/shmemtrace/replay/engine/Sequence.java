@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 
 /** One thread of one task, replayed in program order: its reader, its clock and what it is doing. */
 final class Sequence {
@@ -10,7 +10,7 @@ final class Sequence {
     final int thread;
     final RecordReader reader;
     /** The event it is at: executing, or blocked in. */
-    final PsinsRecord current = new PsinsRecord();
+    final RunRecord current = new RunRecord();
     boolean hasCurrent;
     /** Simulated time its last event ended. */
     double clock;

@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,8 +64,8 @@ final class Statistics {
     }
 
     /** s's current event r ran from start to end, waiting for others for waited of it. */
-    void ended(Sequence s, PsinsRecord r, double start, double end, double waited) {
-        if (r.type().payload() == PsinsType.Payload.REGION) { // not a call: it marks the program's time
+    void ended(Sequence s, RunRecord r, double start, double end, double waited) {
+        if (r.type().payload() == RecordType.Payload.REGION) { // not a call: it marks the program's time
             regions.record(s, r, start);
             int at = s.index * FIELDS;
             figures[at + LAST_END] = end;
@@ -73,11 +73,11 @@ final class Statistics {
             return;
         }
         CallStats c = calls[r.call().index()];
-        c.calls += r.type() == PsinsType.REPEAT ? r.repeats() : 1;
+        c.calls += r.type() == RecordType.REPEAT ? r.repeats() : 1;
         c.time += end - start;
         c.wait += waited;
         c.tracedTime += r.duration();
-        if (r.type() != PsinsType.REPEAT) c.bytes += bytesOf(r);
+        if (r.type() != RecordType.REPEAT) c.bytes += bytesOf(r);
         double[] f = figures;
         int at = s.index * FIELDS;
         switch (r.type()) {
@@ -99,7 +99,7 @@ final class Statistics {
         f[at + TRACED_LAST_END] = Math.max(f[at + TRACED_LAST_END], r.start() + r.duration());
     }
 
-    private static long bytesOf(PsinsRecord r) {
+    private static long bytesOf(RunRecord r) {
         return switch (r.type().payload()) {
             case RMA, COLLECTIVE -> r.bytes();
             default -> 0;

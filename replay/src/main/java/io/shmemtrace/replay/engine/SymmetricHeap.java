@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 import java.util.Arrays;
 
 /**
@@ -16,11 +16,11 @@ final class SymmetricHeap {
     private int size;
 
     /** An allocation (its address and bytes) or a release (its address). */
-    void record(PsinsRecord r) {
+    void record(RunRecord r) {
         long address = r.address();
         if (address == 0) return;
         int i = Arrays.binarySearch(starts, 0, size, address);
-        if (r.type() == PsinsType.FREE) {
+        if (r.type() == RecordType.FREE) {
             if (i < 0) return;
             System.arraycopy(starts, i + 1, starts, i, size - i - 1);
             System.arraycopy(ends, i + 1, ends, i, size - i - 1);

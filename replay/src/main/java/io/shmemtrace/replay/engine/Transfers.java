@@ -1,10 +1,10 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.PsinsType.*;
+import static io.shmemtrace.merged.format.RecordType.*;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Rma;
 import io.shmemtrace.replay.model.RmaCost;
@@ -39,13 +39,13 @@ final class Transfers implements Handler {
     }
 
     @Override
-    public Set<PsinsType> types() {
+    public Set<RecordType> types() {
         return EnumSet.of(PUT, PUT_NBI, P, IPUT, PUT_SIGNAL, PUT_SIGNAL_NBI, GET, GET_NBI, G, IGET, ATOMIC, ATOMIC_FETCH);
     }
 
     @Override
-    public void start(Sequence s, double start) throws IOException, PsinsFormatException, ReplayException {
-        PsinsRecord r = s.current;
+    public void start(Sequence s, double start) throws IOException, MergedFormatException, ReplayException {
+        RunRecord r = s.current;
         if (r.target() < 0 || r.target() >= target.tasks()) {
             throw new ReplayException("task " + s.task + " event #" + r.event() + ": " + r.name() + " to PE "
                     + r.target() + ", outside the run's PEs 0.." + (target.tasks() - 1) + " (a damaged trace)");

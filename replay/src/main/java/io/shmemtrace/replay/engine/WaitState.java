@@ -1,7 +1,7 @@
 package io.shmemtrace.replay.engine;
 
-import io.shmemtrace.merged.format.PsinsType;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.RunRecord;
 
 /**
  * The wait-state patterns of the KOJAK paper, for SHMEM: where a PE's time went waiting for another. A replay
@@ -33,7 +33,7 @@ public enum WaitState {
      * The pattern of a member's wait at a collective of type for the last member to arrive (a broadcast's members
      * wait for its root instead: {@link #LATE_BROADCAST}).
      */
-    public static WaitState atCollective(PsinsType type) {
+    public static WaitState atCollective(RecordType type) {
         return switch (type) {
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> WAIT_AT_BARRIER;
             default -> WAIT_AT_NXN;
@@ -43,6 +43,6 @@ public enum WaitState {
     /** Receives each wait a replay finds: its pattern, the call it waited in (its task, function, site), seconds. */
     @FunctionalInterface
     public interface Listener {
-        void waited(WaitState state, PsinsRecord call, double seconds);
+        void waited(WaitState state, RunRecord call, double seconds);
     }
 }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * One member's part in a collective.
@@ -16,7 +16,7 @@ import io.shmemtrace.merged.format.PsinsType;
  *                        after the root's), at most its traced duration: the call's own cost to it as traced, without
  *                        the waiting for the others, and with the order the members left in
  */
-public record Collective(PsinsType type, int members, int rank, int root, long bytes, boolean spansNodes,
+public record Collective(RecordType type, int members, int rank, int root, long bytes, boolean spansNodes,
                          double traced, double tracedAfterLast) {
     /** What a member's traced call held after the traced arrival that released it (within its duration). */
     public static double after(double start, double duration, double releasedAt) {

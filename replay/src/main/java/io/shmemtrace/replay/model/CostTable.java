@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
 import java.util.HashMap;
@@ -77,7 +77,7 @@ public final class CostTable {
      * heap's row applied): a replay asks this for every call, and building and hashing a key string each time was
      * half the table model's time.
      */
-    private final CostCurve[][][] byType = new CostCurve[PsinsType.values().length][Measured.values().length][];
+    private final CostCurve[][][] byType = new CostCurve[RecordType.values().length][Measured.values().length][];
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
     private int members = 2;
 
@@ -104,7 +104,7 @@ public final class CostTable {
                 t.curves.put(e.getKey(), CostCurve.parse(where, e.getValue()));
             }
         }
-        for (PsinsType type : PsinsType.values()) {
+        for (RecordType type : RecordType.values()) {
             for (Measured what : Measured.values()) {
                 CostCurve[] w = new CostCurve[Where.values().length];
                 for (Where where : Where.values()) w[where.ordinal()] = t.curve(key(type, what), where);
@@ -128,7 +128,7 @@ public final class CostTable {
         return c != null ? c : curves.get(key);
     }
 
-    private double at(PsinsType type, Measured what, long bytes, Where where) {
+    private double at(RecordType type, Measured what, long bytes, Where where) {
         CostCurve c = byType[type.ordinal()][what.ordinal()][where.ordinal()];
         return c == null ? Double.NaN : c.at(bytes);
     }
@@ -146,32 +146,32 @@ public final class CostTable {
         }
     }
 
-    private static String key(PsinsType type, Measured what) {
+    private static String key(RecordType type, Measured what) {
         return what.key(type.name().toLowerCase(Locale.ROOT));
     }
 
     /** Seconds in a one-sided call, or a quiet or fence (bytes 0), as a PE issuing them back to back pays. */
-    public double call(PsinsType type, long bytes) {
+    public double call(RecordType type, long bytes) {
         return call(type, bytes, Where.HEAP);
     }
 
     /** The same, where the data is. */
-    public double call(PsinsType type, long bytes, Where where) {
+    public double call(RecordType type, long bytes, Where where) {
         return at(type, Measured.CALL, bytes, where);
     }
 
     /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
-    public double mutual(PsinsType type, long bytes, Where where) {
+    public double mutual(RecordType type, long bytes, Where where) {
         return at(type, Measured.MUTUAL, bytes, where);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */
-    public double complete(PsinsType type, long bytes) {
+    public double complete(RecordType type, long bytes) {
         return complete(type, bytes, Where.HEAP);
     }
 
     /** The same, where the data is. */
-    public double complete(PsinsType type, long bytes, Where where) {
+    public double complete(RecordType type, long bytes, Where where) {
         return at(type, Measured.COMPLETE, bytes, where);
     }
 
@@ -179,7 +179,7 @@ public final class CostTable {
      * Seconds from a write's start until a PE polling at the target sees it: a flag's one-way time plus what the
      * size adds to completion; its completion where the flag was not measured.
      */
-    public double seen(PsinsType type, long bytes, Where where) {
+    public double seen(RecordType type, long bytes, Where where) {
         double done = complete(type, bytes, where);
         CostCurve seenAt = seenCurve[where.ordinal()];
         double flag = seenAt == null ? Double.NaN : seenAt.at(8);
@@ -189,7 +189,7 @@ public final class CostTable {
 
     /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
     public double lock(boolean staticData) {
-        return complete(PsinsType.ATOMIC_FETCH, 8, Where.of(staticData));
+        return complete(RecordType.ATOMIC_FETCH, 8, Where.of(staticData));
     }
 
     /**
@@ -197,11 +197,11 @@ public final class CostTable {
      * collect by fcollect's, alltoalls by alltoall's), scaled from the measured set size by rounds (barrier,
      * broadcast, reduction) or partners (collect, all-to-all).
      */
-    public double collective(PsinsType type, long bytes, int n) {
-        PsinsType measured = switch (type) {
-            case BARRIER, SYNC_ALL, SYNC -> PsinsType.BARRIER_ALL;
-            case COLLECT -> PsinsType.FCOLLECT;
-            case ALLTOALLS -> PsinsType.ALLTOALL;
+    public double collective(RecordType type, long bytes, int n) {
+        RecordType measured = switch (type) {
+            case BARRIER, SYNC_ALL, SYNC -> RecordType.BARRIER_ALL;
+            case COLLECT -> RecordType.FCOLLECT;
+            case ALLTOALLS -> RecordType.ALLTOALL;
             default -> type;
         };
         double scale = switch (measured) {

@@ -1,13 +1,13 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * A call with no data of its own to move: its type, task and traced duration; staticData: the word it works on
  * (a lock's) is static symmetric data, not in the heap.
  */
-public record Local(PsinsType type, int task, double traced, boolean staticData) {
-    public Local(PsinsType type, int task, double traced) {
+public record Local(RecordType type, int task, double traced, boolean staticData) {
+    public Local(RecordType type, int task, double traced) {
         this(type, task, traced, false);
     }
 }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 
@@ -97,7 +97,7 @@ public class LogGPModel implements CommModel {
     @Override
     public SyncCost release(Local call) {
         LogGP p = offNode;
-        if (call.type() == PsinsType.SET_LOCK || call.type() == PsinsType.TEST_LOCK) {
+        if (call.type() == RecordType.SET_LOCK || call.type() == RecordType.TEST_LOCK) {
             double rt = 2 * p.L() + 2 * p.o(); // an atomic round trip to the lock
             return new SyncCost(rt, rt);
         }
@@ -106,6 +106,6 @@ public class LogGPModel implements CommModel {
 
     @Override
     public double local(Local call) {
-        return call.type() == PsinsType.CLEAR_LOCK ? offNode.o() + offNode.L() : onNode.o();
+        return call.type() == RecordType.CLEAR_LOCK ? offNode.o() + offNode.L() : onNode.o();
     }
 }

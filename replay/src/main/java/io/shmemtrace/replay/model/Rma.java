@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * A one-sided call as a model sees it.
@@ -11,10 +11,10 @@ import io.shmemtrace.merged.format.PsinsType;
  * @param staticData its symmetric address is static data (a global), not in the symmetric heap
  * @param madePosted a blocking call a what-if made posted: traced is the blocking call's duration
  */
-public record Rma(PsinsType type, int source, int target, long bytes, boolean sameNode, double traced,
+public record Rma(RecordType type, int source, int target, long bytes, boolean sameNode, double traced,
                   boolean staticData, boolean madePosted) {
     public boolean isGet() {
-        return type == PsinsType.GET || type == PsinsType.GET_NBI || type == PsinsType.G || type == PsinsType.IGET;
+        return type == RecordType.GET || type == RecordType.GET_NBI || type == RecordType.G || type == RecordType.IGET;
     }
 
     public boolean posted() {
@@ -23,6 +23,6 @@ public record Rma(PsinsType type, int source, int target, long bytes, boolean sa
 
     /** Fetching atomics wait for their answer, as gets do. */
     public boolean roundTrip() {
-        return isGet() || type == PsinsType.ATOMIC_FETCH;
+        return isGet() || type == RecordType.ATOMIC_FETCH;
     }
 }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
@@ -65,7 +65,7 @@ public final class SimpleModel implements CommModel {
 
     @Override
     public SyncCost release(Local call) {
-        if (call.type() == PsinsType.SET_LOCK || call.type() == PsinsType.TEST_LOCK) {
+        if (call.type() == RecordType.SET_LOCK || call.type() == RecordType.TEST_LOCK) {
             double rt = 2 * networkLatency;
             return new SyncCost(rt, rt);
         }
@@ -74,6 +74,6 @@ public final class SimpleModel implements CommModel {
 
     @Override
     public double local(Local call) {
-        return call.type() == PsinsType.CLEAR_LOCK ? networkLatency : 0;
+        return call.type() == RecordType.CLEAR_LOCK ? networkLatency : 0;
     }
 }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.model;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.MachineException;
 
 /**
@@ -73,7 +73,7 @@ public final class TableModel extends LogGPModel {
 
     @Override
     public SyncCost release(Local call) {
-        if (call.type() == PsinsType.WAIT || call.type() == PsinsType.TEST) return SyncCost.NONE; // seen includes the poll
+        if (call.type() == RecordType.WAIT || call.type() == RecordType.TEST) return SyncCost.NONE; // seen includes the poll
         double lock = table.lock(call.staticData());
         return Double.isNaN(lock) ? super.release(call) : new SyncCost(lock, lock);
     }

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.TaskTimes;
 import java.io.PrintStream;
@@ -36,9 +36,9 @@ public final class Explanation {
             traced += t.tracedCompute();
         }
         list.add(new Difference("compute", compute, traced));
-        for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
-            PsinsType type = e.getKey();
-            if (type == PsinsType.INIT || type == PsinsType.FINALIZE) continue; // outside the window, as traced
+        for (Map.Entry<RecordType, CallStats> e : p.byType().entrySet()) {
+            RecordType type = e.getKey();
+            if (type == RecordType.INIT || type == RecordType.FINALIZE) continue; // outside the window, as traced
             list.add(new Difference(type.name().toLowerCase(Locale.ROOT), e.getValue().time, e.getValue().tracedTime));
         }
         list.sort(Comparator.comparingDouble((Difference d) -> -Math.abs(d.seconds())));

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 
 /**
  * Calls kept until every PE of a run is read, when what they waited for is known: who made each (task, call,
@@ -20,7 +20,7 @@ final class HeldCalls {
     private final SpilledLongs words = new SpilledLongs();
 
     /** r's call, kept with its kind's key and value; returns its index. */
-    int add(PsinsRecord r, boolean completedPosted, long key, long value) {
+    int add(RunRecord r, boolean completedPosted, long key, long value) {
         int i = size++;
         long at = (long) i * WORDS;
         words.ensure(at + WORDS);

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.Replay;
@@ -31,8 +31,8 @@ public record Prediction(String model, String machine, Replay.Result result, dou
         int n = 0;
         for (int i = 0; i < r.callTable().size(); i++) {
             CallEntry c = r.callTable().get(i);
-            if (c.type() == PsinsType.INIT) init += r.calls()[i].tracedTime;
-            if (c.type() == PsinsType.FINALIZE) fin += r.calls()[i].tracedTime;
+            if (c.type() == RecordType.INIT) init += r.calls()[i].tracedTime;
+            if (c.type() == RecordType.FINALIZE) fin += r.calls()[i].tracedTime;
         }
         n = Math.max(1, r.tasks().size());
         return new Prediction(model, machine, r, Math.max(0, end - start), Math.max(0, tEnd - tStart), init / n, fin / n,
@@ -45,8 +45,8 @@ public record Prediction(String model, String machine, Replay.Result result, dou
     }
 
     /** Per event type: calls, time, wait, bytes (the functions of each type added up). */
-    public Map<PsinsType, CallStats> byType() {
-        Map<PsinsType, CallStats> m = new LinkedHashMap<>();
+    public Map<RecordType, CallStats> byType() {
+        Map<RecordType, CallStats> m = new LinkedHashMap<>();
         for (int i = 0; i < result.callTable().size(); i++) {
             CallStats c = result.calls()[i];
             if (c.calls == 0) continue;

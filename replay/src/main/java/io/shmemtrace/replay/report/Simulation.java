@@ -1,8 +1,8 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.format.MergedLayout;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.TaskEntry;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.machine.Machine;
@@ -20,8 +20,8 @@ public final class Simulation {
     private Simulation() {}
 
     /** A replay of f under model on machine (null: no machine file; the traced hosts as its nodes, no limits). */
-    public static Replay replay(PsinsFile f, CommModel model, Machine machine)
-            throws IOException, PsinsFormatException, MachineException {
+    public static Replay replay(MergedFile f, CommModel model, Machine machine)
+            throws IOException, MergedFormatException, MachineException {
         int tasks = f.header().tasks();
         Machine m = machine != null ? machine : Machine.unlimited(tasks, tracedHosts(f));
         Target target = new Target(m, m.placement(tasks));
@@ -33,7 +33,7 @@ public final class Simulation {
     }
 
     /** Each task's traced host, numbered in the run's host table; null when the table does not place every task. */
-    static int[] tracedHosts(PsinsFile f) {
+    static int[] tracedHosts(MergedFile f) {
         int tasks = f.header().tasks();
         int[] node = new int[tasks];
         java.util.Arrays.fill(node, -1);
@@ -45,8 +45,8 @@ public final class Simulation {
     }
 
     /** Why a merged run cannot be replayed faithfully, or null. */
-    public static String unreplayable(PsinsFile f) {
-        if ((f.header().flags() & PsinsLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
+    public static String unreplayable(MergedFile f) {
+        if ((f.header().flags() & MergedLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
             return "a partial merge (" + f.header().missing() + " tasks missing): the others would wait for them forever";
         }
         for (TaskEntry t : f.tasks()) {

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.engine.TaskTimes;
@@ -41,7 +41,7 @@ public final class TextReport {
         out.println();
         out.printf("%-16s %11s %13s %13s %13s %8s %13s %14s %10s%n", "by event type", "calls", "traced_s", "predicted_s",
                 "diff_s", "diff", "wait_s", "bytes", "avg_bytes");
-        for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
+        for (Map.Entry<RecordType, CallStats> e : p.byType().entrySet()) {
             CallStats c = e.getValue();
             out.printf(Locale.ROOT, "%-16s %11d %13.6f %13.6f %+13.6f %8s %13.6f %14d %10s%n",
                     e.getKey().name().toLowerCase(Locale.ROOT), c.calls, c.tracedTime, c.time, c.time - c.tracedTime,

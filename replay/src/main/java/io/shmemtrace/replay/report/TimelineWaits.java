@@ -4,13 +4,13 @@ import io.shmemtrace.cli.Progress;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskConverter;
 import io.shmemtrace.replay.engine.WaitState;
 import java.io.ByteArrayOutputStream;
@@ -133,7 +133,7 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     @Override
-    public void record(PsinsRecord r, long[] completes, int n) {
+    public void record(RunRecord r, long[] completes, int n) {
         boolean completedPosted = false;
         for (int i = 0; i < n && postedCount > 0; i++) {
             int word = (int) (completes[i] >>> 6);
@@ -144,7 +144,7 @@ public final class TimelineWaits implements TaskConverter {
                 postedCount--;
             }
         }
-        PsinsType type = r.type();
+        RecordType type = r.type();
         boolean held = switch (type.payload()) {
             case RMA -> {
                 if (r.call().deferred() && type.posted()) posted(r.event());
@@ -174,8 +174,8 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     /** A collective call: kept where it synchronises, its instance's last arrival noted; false where it is not kept. */
-    private boolean collective(PsinsRecord r, boolean completedPosted) {
-        boolean broadcast = r.type() == PsinsType.BROADCAST;
+    private boolean collective(RunRecord r, boolean completedPosted) {
+        boolean broadcast = r.type() == RecordType.BROADCAST;
         if (r.synchronisesNoOne() || broadcast && r.root() < 0) return false;
         int slot = slot(r.set(), r.instance());
         if (r.start() > instance(slot, LAST_ARRIVAL)) setInstance(slot, LAST_ARRIVAL, r.start());
@@ -213,13 +213,13 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     /** A lock call: a hold kept (set_lock, or a test_lock that got the lock), or a clear_lock ending one. */
-    private boolean lock(PsinsRecord r, boolean completedPosted) {
-        if (r.type() == PsinsType.CLEAR_LOCK) {
+    private boolean lock(RunRecord r, boolean completedPosted) {
+        if (r.type() == RecordType.CLEAR_LOCK) {
             Integer hold = openHolds.remove((long) r.partner()); // the set_lock or test_lock it releases
             if (hold != null) holds.setValue(hold, Double.doubleToRawLongBits(r.start()));
             return false;
         }
-        if (r.type() == PsinsType.TEST_LOCK && r.result() != 0) return false; // it did not get the lock: no wait
+        if (r.type() == RecordType.TEST_LOCK && r.result() != 0) return false; // it did not get the lock: no wait
         openHolds.put(r.event(), holds.add(r, completedPosted, r.lock(), Double.doubleToRawLongBits(NO_TIME)));
         return true;
     }
@@ -332,9 +332,9 @@ public final class TimelineWaits implements TaskConverter {
         public void beginTask(int task) { }
 
         @Override
-        public void record(PsinsRecord r, long[] completes, int n) {
-            PsinsType type = r.type();
-            if (type.payload() != PsinsType.Payload.RMA || type.operation().group() == Operation.Group.GET) return;
+        public void record(RunRecord r, long[] completes, int n) {
+            RecordType type = r.type();
+            if (type.payload() != RecordType.Payload.RMA || type.operation().group() == Operation.Group.GET) return;
             double end = r.start() + r.duration();
             words.wrote(r.target(), r.address(), r.bytes(), r.start(), end);
             // the signal word is written after the data, and seen with it

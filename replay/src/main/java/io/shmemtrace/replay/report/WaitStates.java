@@ -2,8 +2,8 @@ package io.shmemtrace.replay.report;
 
 import io.shmemtrace.cli.Csv;
 import io.shmemtrace.merged.read.CallEntry;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.WaitState;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class WaitStates implements WaitState.Listener {
     }
 
     /** A listener for a replay of merged (the waits of the run it predicts): call sites named through its site table. */
-    public static WaitStates collector(PsinsFile merged, Consumer<String> notes) {
+    public static WaitStates collector(MergedFile merged, Consumer<String> notes) {
         return new WaitStates("").tables(merged.calls(), merged.siteNames(notes), merged.regionNames());
     }
 
@@ -62,7 +62,7 @@ public final class WaitStates implements WaitState.Listener {
     }
 
     @Override
-    public void waited(WaitState state, PsinsRecord call, double seconds) {
+    public void waited(WaitState state, RunRecord call, double seconds) {
         add(state, call.task(), call.call().index(), call.site(), call.enclosingRegion(), seconds);
     }
 

@@ -7,8 +7,8 @@ import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -73,7 +73,7 @@ public final class Shmem2Psins implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (text && paths.size() == 1 && Files.isRegularFile(paths.get(0)) && PsinsFile.looksLikeOne(paths.get(0))) {
+        if (text && paths.size() == 1 && Files.isRegularFile(paths.get(0)) && MergedFile.looksLikeOne(paths.get(0))) {
             return printText(paths.get(0));
         }
         // --text merges into a temporary file and prints that: the text is the merged trace, read back.
@@ -111,7 +111,7 @@ public final class Shmem2Psins implements Callable<Integer> {
             err.println("shmem2psins: " + OutputFiles.exists(output));
             return 1;
         }
-        try (PsinsFile f = PsinsFile.open(merged)) {
+        try (MergedFile f = MergedFile.open(merged)) {
             if (output == null) {
                 TextTrace.print(f, out);
             } else {
@@ -121,7 +121,7 @@ public final class Shmem2Psins implements Callable<Integer> {
                 }
             }
             return 0;
-        } catch (PsinsFormatException e) {
+        } catch (MergedFormatException e) {
             err.println("shmem2psins: " + e.getMessage());
             return 1;
         }

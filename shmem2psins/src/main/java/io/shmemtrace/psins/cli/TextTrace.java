@@ -1,11 +1,11 @@
 package io.shmemtrace.psins.cli;
 
-import io.shmemtrace.merged.format.PsinsLayout;
+import io.shmemtrace.merged.format.MergedLayout;
 import io.shmemtrace.merged.read.PeSet;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
-import io.shmemtrace.merged.read.PsinsHeader;
-import io.shmemtrace.merged.read.PsinsRecord;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.MergedHeader;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.TaskEntry;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,8 +19,8 @@ import java.util.Locale;
 final class TextTrace {
     private TextTrace() {}
 
-    static void print(PsinsFile f, PrintStream out) throws IOException, PsinsFormatException {
-        PsinsHeader h = f.header();
+    static void print(MergedFile f, PrintStream out) throws IOException, MergedFormatException {
+        MergedHeader h = f.header();
         out.printf(Locale.ROOT, "# shmem2psins merged trace v%d: run %s, %d tasks (%d missing), %d events, alignment %s"
                         + ", base %d ns (CLOCK_REALTIME), first barrier spread %s, %d collective mismatches,"
                         + " %d unpaired locks%n",
@@ -57,12 +57,12 @@ final class TextTrace {
             case 1 -> "finalized";
             case 2 -> "exited without shmem_finalize";
             case 3 -> "tracing disabled by an I/O error";
-            case PsinsLayout.STATE_MISSING -> "missing";
+            case MergedLayout.STATE_MISSING -> "missing";
             default -> "state " + t.state();
         };
     }
 
-    static void format(PsinsRecord r, StringBuilder s) {
+    static void format(RunRecord r, StringBuilder s) {
         s.append(r.task()).append(' ');
         if (r.burst()) {
             s.append("burst ").append(seconds(r.duration()));

@@ -9,8 +9,8 @@ import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;
-import io.shmemtrace.merged.read.PsinsFile;
-import io.shmemtrace.merged.read.PsinsFormatException;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.Machine;
@@ -126,8 +126,8 @@ public final class Shmemsim implements Callable<Integer> {
                 new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> simulate(f, chosen, target, whatIfs));
     }
 
-    private int simulate(PsinsFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
-            throws IOException, PsinsFormatException {
+    private int simulate(MergedFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
+            throws IOException, MergedFormatException {
         long t0 = System.nanoTime();
         Path merged = f.path();
         try {

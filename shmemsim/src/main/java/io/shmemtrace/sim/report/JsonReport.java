@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.cli.OutputFiles;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.report.Explanation;
@@ -60,7 +60,7 @@ public final class JsonReport {
         }
         g.writeEndObject();
         g.writeObjectFieldStart("by_type");
-        for (Map.Entry<PsinsType, CallStats> e : p.byType().entrySet()) {
+        for (Map.Entry<RecordType, CallStats> e : p.byType().entrySet()) {
             g.writeFieldName(e.getKey().name().toLowerCase(Locale.ROOT));
             stats(g, e.getValue());
         }

@@ -1,17 +1,17 @@
 package io.shmemtrace.merged.read;
 
-import io.shmemtrace.merged.format.PsinsLayout;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.MergedLayout;
+import io.shmemtrace.merged.format.RecordType;
 
 /**
  * One record as read. The reader reuses one instance per task: copy what you keep. Fields of payloads the
  * record's type does not have are left as they were; check {@link #type()} first.
  */
-public final class PsinsRecord {
+public final class RunRecord {
     /** Seconds per ns (times are integer ns on the aligned base; the API keeps seconds). */
     private static final double NS = 1e-9;
 
-    PsinsType type;
+    RecordType type;
     int task;
     /** Index of the SHMEM event within its task (bursts are not counted), or -1 for a burst. */
     long event;
@@ -55,12 +55,12 @@ public final class PsinsRecord {
     private int completesKeyCount = -1;
 
     /** A copy that the reader will not overwrite. */
-    public PsinsRecord copy() {
-        return copyTo(new PsinsRecord());
+    public RunRecord copy() {
+        return copyTo(new RunRecord());
     }
 
     /** Copies this record into c (its completion keys too); returns c. */
-    public PsinsRecord copyTo(PsinsRecord c) {
+    public RunRecord copyTo(RunRecord c) {
         if (completesKeyCount >= 0) c.completesKeys(completesKeys, completesKeyCount);
         else c.completesKeyCount = -1;
         c.type = type;
@@ -115,10 +115,10 @@ public final class PsinsRecord {
     }
 
     /** An RMA record's flags (RMA_*): nonblocking (the _nbi calls), deferred (others completed later), on a context. */
-    static int rmaFlags(PsinsType type, boolean deferred, boolean onContext) {
-        boolean nbi = type == PsinsType.PUT_NBI || type == PsinsType.GET_NBI || type == PsinsType.PUT_SIGNAL_NBI;
-        return (nbi ? PsinsLayout.RMA_NONBLOCKING : 0) | (deferred && !nbi ? PsinsLayout.RMA_DEFERRED : 0)
-                | (onContext ? PsinsLayout.RMA_CTX : 0);
+    static int rmaFlags(RecordType type, boolean deferred, boolean onContext) {
+        boolean nbi = type == RecordType.PUT_NBI || type == RecordType.GET_NBI || type == RecordType.PUT_SIGNAL_NBI;
+        return (nbi ? MergedLayout.RMA_NONBLOCKING : 0) | (deferred && !nbi ? MergedLayout.RMA_DEFERRED : 0)
+                | (onContext ? MergedLayout.RMA_CTX : 0);
     }
 
     // Setters for the sources of records: the file's reader and a run directory's merge handed straight to a
@@ -130,7 +130,7 @@ public final class PsinsRecord {
      * What every record has (times in ns on the aligned base, and the task's barrier shift in seconds, as the index
      * keeps it; the API gives seconds, as v1 had them); clears what another payload leaves.
      */
-    public PsinsRecord event(int task, long event, CallEntry call, PsinsType type, int thread, long burstNs, long startNs,
+    public RunRecord event(int task, long event, CallEntry call, RecordType type, int thread, long burstNs, long startNs,
                              double shiftSeconds, long durationNs, int site, int enclosing) {
         this.task = task;
         this.event = event;
@@ -151,7 +151,7 @@ public final class PsinsRecord {
         return this;
     }
 
-    public PsinsRecord rma(int target, long bytes, boolean onContext, int completion, long address, long signal) {
+    public RunRecord rma(int target, long bytes, boolean onContext, int completion, long address, long signal) {
         this.target = target;
         this.bytes = bytes;
         this.flags = rmaFlags(type, call.deferred(), onContext);
@@ -161,12 +161,12 @@ public final class PsinsRecord {
         return this;
     }
 
-    public PsinsRecord quiet(int completed) {
+    public RunRecord quiet(int completed) {
         this.completed = completed;
         return this;
     }
 
-    public PsinsRecord collective(int set, int root, long bytes, int instance) {
+    public RunRecord collective(int set, int root, long bytes, int instance) {
         this.set = set;
         this.root = root;
         this.bytes = bytes;
@@ -174,7 +174,7 @@ public final class PsinsRecord {
         return this;
     }
 
-    public PsinsRecord lock(long lock, int partner, int result) {
+    public RunRecord lock(long lock, int partner, int result) {
         this.address = lock;
         this.lock = lock;
         this.partner = partner;
@@ -182,13 +182,13 @@ public final class PsinsRecord {
         return this;
     }
 
-    public PsinsRecord memory(long bytes, long address) {
+    public RunRecord memory(long bytes, long address) {
         this.bytes = bytes;
         this.address = address;
         return this;
     }
 
-    public PsinsRecord sync(long address, int cmp, long value, long bytes) {
+    public RunRecord sync(long address, int cmp, long value, long bytes) {
         this.address = address;
         this.cmp = cmp;
         this.value = value;
@@ -200,7 +200,7 @@ public final class PsinsRecord {
      * A what-if's change to a transfer or collective: it carries the bytes of the calls merged into it and costs, on the
      * traced times, duration (replay's MergedCalls).
      */
-    public PsinsRecord carry(long bytes, double duration) {
+    public RunRecord carry(long bytes, double duration) {
         this.bytes = bytes;
         this.duration = duration;
         return this;
@@ -212,13 +212,13 @@ public final class PsinsRecord {
      * takes for its transfer). False for a call with no posted form (strided, signals, atomics).
      */
     public boolean makePosted() {
-        PsinsType posted = switch (type) {
-            case PUT, P -> PsinsType.PUT_NBI;
-            case GET, G -> PsinsType.GET_NBI;
+        RecordType posted = switch (type) {
+            case PUT, P -> RecordType.PUT_NBI;
+            case GET, G -> RecordType.GET_NBI;
             default -> null;
         };
         if (posted == null) return false;
-        if (type == PsinsType.GET || type == PsinsType.G) completion = COMPLETED_BY_NEXT; // a put's is already deferred
+        if (type == RecordType.GET || type == RecordType.G) completion = COMPLETED_BY_NEXT; // a put's is already deferred
         type = posted;
         flags = rmaFlags(posted, false, onContext());
         madePosted = true;
@@ -230,12 +230,12 @@ public final class PsinsRecord {
         return madePosted;
     }
 
-    public PsinsRecord repeat(long repeats) {
+    public RunRecord repeat(long repeats) {
         this.repeats = repeats;
         return this;
     }
 
-    public PsinsRecord region(int name) {
+    public RunRecord region(int name) {
         this.region = name;
         return this;
     }
@@ -252,13 +252,13 @@ public final class PsinsRecord {
      * contribution says nothing of the others'.
      */
     public boolean synchronisesNoOne() {
-        return type.payload() == PsinsType.Payload.COLLECTIVE && call.bytes() && bytes == 0 && type != PsinsType.COLLECT;
+        return type.payload() == RecordType.Payload.COLLECTIVE && call.bytes() && bytes == 0 && type != RecordType.COLLECT;
     }
 
-    public PsinsType type() { return type; }
+    public RecordType type() { return type; }
     public int task() { return task; }
     public long event() { return event; }
-    public boolean burst() { return type == PsinsType.BURST; }
+    public boolean burst() { return type == RecordType.BURST; }
     /** The traced function (null for bursts). */
     public CallEntry call() { return call; }
     public String name() { return call == null ? "burst" : call.name(); }
@@ -273,9 +273,9 @@ public final class PsinsRecord {
     public long bytes() { return bytes; }
     /** REPEAT records: how many more times the call before it was made (a collapsed polling loop). */
     public long repeats() { return repeats; }
-    public boolean nonblocking() { return (flags & PsinsLayout.RMA_NONBLOCKING) != 0; }
-    public boolean deferred() { return (flags & PsinsLayout.RMA_DEFERRED) != 0; }
-    public boolean onContext() { return (flags & PsinsLayout.RMA_CTX) != 0; }
+    public boolean nonblocking() { return (flags & MergedLayout.RMA_NONBLOCKING) != 0; }
+    public boolean deferred() { return (flags & MergedLayout.RMA_DEFERRED) != 0; }
+    public boolean onContext() { return (flags & MergedLayout.RMA_CTX) != 0; }
     /** RMA: the event that completes this one (itself when complete on return), or -1 if none did. */
     public int completion() { return completion; }
     /** Collectives: PE-set id, root (-1 without), instance on the set. */

@@ -3,7 +3,7 @@ package io.shmemtrace.merged.format;
 import java.nio.charset.StandardCharsets;
 
 /** Byte offsets and sizes of the merged trace (merged-run/FORMAT.md), shared by its writer and reader. */
-public final class PsinsLayout {
+public final class MergedLayout {
     public static final byte[] MAGIC = "SHPS".getBytes(StandardCharsets.US_ASCII);
     /**
      * 7: PE sets by stride (teams), put_signal records with their signal word, the span of a wait on a set of
@@ -98,7 +98,7 @@ public final class PsinsLayout {
     public static final int RMA_DEFERRED = 2;
     public static final int RMA_CTX = 4;
 
-    private PsinsLayout() {}
+    private MergedLayout() {}
 
     public static long indexOffset(int task) {
         return HEADER_SIZE + (long) task * INDEX_ENTRY;

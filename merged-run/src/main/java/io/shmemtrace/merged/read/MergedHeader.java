@@ -7,6 +7,6 @@ import io.shmemtrace.merged.format.AlignmentMethod;
  *
  * @param barrierSpreadNs how far apart the PEs' first shmem_barrier_all ended by the header clocks, or -1
  */
-public record PsinsHeader(int flags, int version, int tasks, int missing, long baseRealNs, AlignmentMethod alignment,
+public record MergedHeader(int flags, int version, int tasks, int missing, long baseRealNs, AlignmentMethod alignment,
                           long barrierSpreadNs, long tablesOffset, long events, int collectiveMismatches,
                           int unpairedLocks, String runId) {}

@@ -1,12 +1,12 @@
 package io.shmemtrace.merged.read;
 
 import io.shmemtrace.format.Escape;
-import static io.shmemtrace.merged.format.PsinsLayout.*;
+import static io.shmemtrace.merged.format.MergedLayout.*;
 
 import io.shmemtrace.format.Leb128;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
-import io.shmemtrace.merged.format.PsinsType;
+import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.format.AlignmentMethod;
 import java.io.EOFException;
 import java.io.IOException;
@@ -27,18 +27,18 @@ import java.util.function.Consumer;
  * A merged trace (merged-run/FORMAT.md), read task by task.
  *
  * <pre>
- * try (PsinsFile f = PsinsFile.open(path)) {
+ * try (MergedFile f = MergedFile.open(path)) {
  *     for (TaskEntry t : f.tasks()) f.read(t.task(), r -&gt; ...);   // r is reused: copy what you keep
  * }
  * </pre>
  */
-public final class PsinsFile implements AutoCloseable {
+public final class MergedFile implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
 
     private final Path path;
     private final FileChannel channel;
     private final long size;
-    private final PsinsHeader header;
+    private final MergedHeader header;
     private final List<TaskEntry> tasks;
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
@@ -55,7 +55,7 @@ public final class PsinsFile implements AutoCloseable {
     /** Where the records are, when not in this file (null: here). */
     private RecordReader.Source records;
 
-    private PsinsFile(Path path, FileChannel channel) throws IOException, PsinsFormatException {
+    private MergedFile(Path path, FileChannel channel) throws IOException, MergedFormatException {
         this.path = path;
         this.channel = channel;
         this.size = channel.size();
@@ -68,20 +68,20 @@ public final class PsinsFile implements AutoCloseable {
      * The file's header, index and tables with records from elsewhere ({@link RecordReader.Source}): a file merged
      * without its records (a run directory read again task by task). Its readers are the source's.
      */
-    public static PsinsFile open(Path path, RecordReader.Source records) throws IOException, PsinsFormatException {
-        PsinsFile f = open(path);
+    public static MergedFile open(Path path, RecordReader.Source records) throws IOException, MergedFormatException {
+        MergedFile f = open(path);
         f.records = records;
         return f;
     }
 
     /** Opens a merged trace; throws if it is not one, or if its header, index or tables are damaged. */
-    public static PsinsFile open(Path path) throws IOException, PsinsFormatException {
+    public static MergedFile open(Path path) throws IOException, MergedFormatException {
         String why = io.shmemtrace.format.InputFiles.notRegular(path);
-        if (why != null) throw new PsinsFormatException(path, why);
+        if (why != null) throw new MergedFormatException(path, why);
         FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
         try {
-            return new PsinsFile(path, channel);
-        } catch (IOException | PsinsFormatException | RuntimeException e) {
+            return new MergedFile(path, channel);
+        } catch (IOException | MergedFormatException | RuntimeException e) {
             channel.close();
             throw e;
         }
@@ -100,7 +100,7 @@ public final class PsinsFile implements AutoCloseable {
     }
 
     public Path path() { return path; }
-    public PsinsHeader header() { return header; }
+    public MergedHeader header() { return header; }
     public List<TaskEntry> tasks() { return tasks; }
     public List<PeSet> peSets() { return sets; }
 
@@ -109,7 +109,7 @@ public final class PsinsFile implements AutoCloseable {
     public List<CallEntry> calls() { return calls; }
     /** Whether records carry call sites (the per-PE traces were taken with SHMEMTRACE_CALLSITES). */
     public boolean hasCallsites() { return (header.flags() & FLAG_CALLSITES) != 0; }
-    /** The site table: {@link PsinsRecord#site()} indexes it. */
+    /** The site table: {@link RunRecord#site()} indexes it. */
     public List<SiteKey> sites() { return sites; }
 
     /** The program's region names (shmemtrace.h), indexed as region records name them. */
@@ -125,9 +125,9 @@ public final class PsinsFile implements AutoCloseable {
         return siteBuildIds;
     }
 
-    private ByteBuffer fill(long offset, int length, String what) throws IOException, PsinsFormatException {
+    private ByteBuffer fill(long offset, int length, String what) throws IOException, MergedFormatException {
         if (offset < 0 || offset + length > size) {
-            throw new PsinsFormatException(path, what + " at byte " + offset + " runs past the end of the file (" + size
+            throw new MergedFormatException(path, what + " at byte " + offset + " runs past the end of the file (" + size
                     + " bytes; cut short?)");
         }
         ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
@@ -137,19 +137,19 @@ public final class PsinsFile implements AutoCloseable {
         return b.flip();
     }
 
-    private PsinsHeader readHeader() throws IOException, PsinsFormatException {
-        if (size < HEADER_SIZE) throw new PsinsFormatException(path, "not a merged trace: " + size + " bytes, shorter than a header");
+    private MergedHeader readHeader() throws IOException, MergedFormatException {
+        if (size < HEADER_SIZE) throw new MergedFormatException(path, "not a merged trace: " + size + " bytes, shorter than a header");
         ByteBuffer h = fill(0, HEADER_SIZE, "header");
         byte[] magic = new byte[MAGIC.length];
         h.get(H_MAGIC, magic);
-        if (!Arrays.equals(magic, MAGIC)) throw new PsinsFormatException(path, "not a shmem2psins merged trace (bad magic)");
+        if (!Arrays.equals(magic, MAGIC)) throw new MergedFormatException(path, "not a shmem2psins merged trace (bad magic)");
         int version = h.get(H_VERSION) & 0xFF;
         if (version != VERSION) {
-            throw new PsinsFormatException(path, "merged trace version " + version + " is not supported (this reader: "
+            throw new MergedFormatException(path, "merged trace version " + version + " is not supported (this reader: "
                     + VERSION + "): merge the run again");
         }
         if (crc(h, H_HEADER_CRC) != h.getInt(H_HEADER_CRC)) {
-            throw new PsinsFormatException(path, "damaged header (checksum mismatch)");
+            throw new MergedFormatException(path, "damaged header (checksum mismatch)");
         }
         indexCrc = h.getInt(H_INDEX_CRC);
         tablesCrc = h.getInt(H_TABLES_CRC);
@@ -159,28 +159,28 @@ public final class PsinsFile implements AutoCloseable {
         while (n < run.length && run[n] != 0) n++;
         int tasks = h.getInt(H_TASKS);
         if (tasks < 0 || indexOffset(tasks + 1) > size) {
-            throw new PsinsFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
+            throw new MergedFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
         }
         AlignmentMethod alignment = AlignmentMethod.of(h.get(H_ALIGNMENT));
         if (alignment == null) {
-            throw new PsinsFormatException(path, "damaged header: alignment code " + (h.get(H_ALIGNMENT) & 0xFF)
+            throw new MergedFormatException(path, "damaged header: alignment code " + (h.get(H_ALIGNMENT) & 0xFF)
                     + " is none this reader knows");
         }
-        return new PsinsHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
+        return new MergedHeader(h.get(H_FLAGS) & 0xFF, version, tasks, h.getInt(H_MISSING), h.getLong(H_BASE_REAL_NS),
                 alignment, h.getLong(H_BARRIER_SPREAD_NS), h.getLong(H_TABLES_OFFSET),
                 h.getLong(H_EVENTS), h.getInt(H_MISMATCHES), h.getInt(H_UNPAIRED_LOCKS),
                 Escape.text(new String(run, 0, n, StandardCharsets.US_ASCII)));
     }
 
-    private List<TaskEntry> readIndex() throws IOException, PsinsFormatException {
+    private List<TaskEntry> readIndex() throws IOException, MergedFormatException {
         int n = header.tasks();
         // The count sizes what follows: checked against the limit and the file's length before anything is allocated.
         if (n < 0 || n > io.shmemtrace.format.Layout.MAX_PES || HEADER_SIZE + (n + 1L) * INDEX_ENTRY > size) {
-            throw new PsinsFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " tasks (at most "
+            throw new MergedFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " tasks (at most "
                     + io.shmemtrace.format.Layout.MAX_PES + ", and an index that fits in the file's " + size + " bytes)");
         }
         ByteBuffer index = fill(HEADER_SIZE, (n + 1) * INDEX_ENTRY, "index");
-        if (crc(index, index.capacity()) != indexCrc) throw new PsinsFormatException(path, "damaged index (checksum mismatch)");
+        if (crc(index, index.capacity()) != indexCrc) throw new MergedFormatException(path, "damaged index (checksum mismatch)");
         List<TaskEntry> list = new ArrayList<>(n);
         long dataStart = indexOffset(n + 1);
         for (int t = 0; t < n; t++) {
@@ -189,7 +189,7 @@ public final class PsinsFile implements AutoCloseable {
                     index.getDouble(at + I_SHIFT_S), index.get(at + I_STATE) & 0xFF, index.get(at + I_DAMAGED) != 0,
                     index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF, index.getInt(at + I_CRC));
             if (e.offset() < dataStart || e.offset() > header.tablesOffset() || e.records() < 0) {
-                throw new PsinsFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
+                throw new MergedFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
                         + e.records() + " records");
             }
             list.add(e);
@@ -197,16 +197,16 @@ public final class PsinsFile implements AutoCloseable {
         return List.copyOf(list);
     }
 
-    private void readTables() throws IOException, PsinsFormatException {
+    private void readTables() throws IOException, MergedFormatException {
         long at = header.tablesOffset();
         ByteBuffer end = fill(indexOffset(header.tasks()), INDEX_ENTRY, "index");
         long count = end.getLong(I_RECORDS);
         if (at != end.getLong(I_OFFSET) || at > size) {
-            throw new PsinsFormatException(path, "damaged header or index: tables at byte " + at + " / " + end.getLong(I_OFFSET));
+            throw new MergedFormatException(path, "damaged header or index: tables at byte " + at + " / " + end.getLong(I_OFFSET));
         }
         ByteBuffer t = fill(at, (int) Math.min(size - at, Integer.MAX_VALUE - 8), "tables");
         if (crc(t, t.limit()) != tablesCrc) {
-            throw new PsinsFormatException(path, "damaged tables at byte " + at + " (checksum mismatch; cut short?)");
+            throw new MergedFormatException(path, "damaged tables at byte " + at + " (checksum mismatch; cut short?)");
         }
         for (long i = 0; i < count; i++) {
             long recordAt = at + t.position();
@@ -216,11 +216,11 @@ public final class PsinsFile implements AutoCloseable {
                     sets.add(new PeSet(t.getInt(), t.getInt(), t.getInt(), t.getInt()));
                 } else if (kind == TABLE_CALL) {
                     int index = t.getShort() & 0xFFFF;
-                    PsinsType type = PsinsType.of(t.get() & 0xFF);
+                    RecordType type = RecordType.of(t.get() & 0xFF);
                     int flags = t.get() & 0xFF;
                     byte[] name = new byte[t.getShort() & 0xFFFF];
                     t.get(name);
-                    if (type == null || index != calls.size()) throw new PsinsFormatException(path, "damaged call table at byte " + recordAt);
+                    if (type == null || index != calls.size()) throw new MergedFormatException(path, "damaged call table at byte " + recordAt);
                     calls.add(CallEntry.of(index, Escape.text(new String(name, StandardCharsets.UTF_8)), type, flags));
                 } else if (kind == TABLE_SITE) {
                     int index = t.getInt();
@@ -229,7 +229,7 @@ public final class PsinsFile implements AutoCloseable {
                     t.get(module);
                     byte[] id = new byte[t.getShort() & 0xFFFF];
                     t.get(id);
-                    if (index != sites.size()) throw new PsinsFormatException(path, "damaged site table at byte " + recordAt);
+                    if (index != sites.size()) throw new MergedFormatException(path, "damaged site table at byte " + recordAt);
                     SiteKey site = new SiteKey(Escape.text(new String(module, StandardCharsets.UTF_8)), offset);
                     sites.add(site);
                     if (site.known()) siteBuildIds.putIfAbsent(site.module(), Escape.text(new String(id, StandardCharsets.US_ASCII)));
@@ -239,13 +239,13 @@ public final class PsinsFile implements AutoCloseable {
                     t.get(name);
                     int members = t.getInt();
                     if (index != hosts.size() || members < 0 || members > header.tasks() || members > t.remaining() / 4) {
-                        throw new PsinsFormatException(path, "damaged host table at byte " + recordAt);
+                        throw new MergedFormatException(path, "damaged host table at byte " + recordAt);
                     }
                     int[] pes = new int[members];
                     for (int m = 0; m < members; m++) {
                         pes[m] = t.getInt();
                         if (pes[m] < 0 || pes[m] >= header.tasks()) {
-                            throw new PsinsFormatException(path, "damaged host table at byte " + recordAt);
+                            throw new MergedFormatException(path, "damaged host table at byte " + recordAt);
                         }
                     }
                     hosts.add(new Host(Escape.text(new String(name, StandardCharsets.UTF_8)), pes));
@@ -253,22 +253,22 @@ public final class PsinsFile implements AutoCloseable {
                     int index = t.getInt();
                     byte[] name = new byte[t.getShort() & 0xFFFF];
                     t.get(name);
-                    if (index != regionNames.size()) throw new PsinsFormatException(path, "damaged name table at byte " + recordAt);
+                    if (index != regionNames.size()) throw new MergedFormatException(path, "damaged name table at byte " + recordAt);
                     regionNames.add(Escape.text(new String(name, StandardCharsets.UTF_8)));
                 } else if (kind == TABLE_LINK) {
                     farLinks.put(linkKey(t.getInt(), t.getLong()), t.getLong());
                 } else {
-                    throw new PsinsFormatException(path, "damaged tables: record kind " + kind + " at byte " + recordAt);
+                    throw new MergedFormatException(path, "damaged tables: record kind " + kind + " at byte " + recordAt);
                 }
             } catch (java.nio.BufferUnderflowException e) {
-                throw new PsinsFormatException(path, "tables cut short at byte " + recordAt);
+                throw new MergedFormatException(path, "tables cut short at byte " + recordAt);
             }
         }
     }
 
     /** Every record of a task, copied: for tests and small traces. */
-    public List<PsinsRecord> records(int task) throws IOException, PsinsFormatException {
-        List<PsinsRecord> list = new ArrayList<>();
+    public List<RunRecord> records(int task) throws IOException, MergedFormatException {
+        List<RunRecord> list = new ArrayList<>();
         read(task, r -> list.add(r.copy()));
         return list;
     }
@@ -278,12 +278,12 @@ public final class PsinsFile implements AutoCloseable {
      * Throws at the first record that is not readable (cut short, unknown call); the records before it were
      * delivered.
      */
-    public void read(int task, Consumer<PsinsRecord> visitor) throws IOException, PsinsFormatException {
+    public void read(int task, Consumer<RunRecord> visitor) throws IOException, MergedFormatException {
         RecordReader reader = reader(task, BUFFER);
-        PsinsRecord event = new PsinsRecord();
-        PsinsRecord burst = new PsinsRecord();
+        RunRecord event = new RunRecord();
+        RunRecord burst = new RunRecord();
         burst.task = task;
-        burst.type = PsinsType.BURST;
+        burst.type = RecordType.BURST;
         burst.event = -1;
         while (reader.next(event)) {
             burst.thread = event.thread;
@@ -297,13 +297,13 @@ public final class PsinsFile implements AutoCloseable {
      * A task's events one at a time, for readers that interleave tasks (a replay): each reader holds a window
      * of bufferBytes of the file (at least a record's worth).
      */
-    public RecordReader reader(int task, int bufferBytes) throws IOException, PsinsFormatException {
+    public RecordReader reader(int task, int bufferBytes) throws IOException, MergedFormatException {
         if (records != null) return records.reader(task, bufferBytes);
         TaskEntry entry = tasks.get(task);
         long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
         if (!sealed.get(task)) { // checked once: a replay reads a task more than once
             if (crc(channel, entry.offset(), end) != entry.crc()) {
-                throw new PsinsFormatException(path, "task " + task + ": damaged records at bytes " + entry.offset()
+                throw new MergedFormatException(path, "task " + task + ": damaged records at bytes " + entry.offset()
                         + ".." + end + " (checksum mismatch)");
             }
             sealed.set(task);
@@ -342,22 +342,22 @@ public final class PsinsFile implements AutoCloseable {
         }
 
         /**
-         * The next event into r, with {@link PsinsRecord#burstBefore()} the CPU burst before it; false after the
+         * The next event into r, with {@link RunRecord#burstBefore()} the CPU burst before it; false after the
          * task's last. Throws at a record that is not readable (cut short, unknown call).
          */
         @Override
-        public boolean next(PsinsRecord r) throws IOException, PsinsFormatException {
+        public boolean next(RunRecord r) throws IOException, MergedFormatException {
             if (event >= entry.events()) return false;
             long at = in.position();
             try {
                 in.need();
                 long head = in.uvar(); // call << 2 | repeat << 1 | skew
                 if ((head >>> 2) >= calls.size()) {
-                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                    throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
                             + ": unknown call " + (head >>> 2));
                 }
                 CallEntry call = calls.get((int) (head >>> 2));
-                PsinsType type = (head & 2) != 0 ? PsinsType.REPEAT : call.type();
+                RecordType type = (head & 2) != 0 ? RecordType.REPEAT : call.type();
                 int thread = threaded ? (int) in.uvar() : 0;
                 if (thread != lastThread) {
                     lastThread = thread;
@@ -370,7 +370,7 @@ public final class PsinsFile implements AutoCloseable {
                 lastEndNs = startNs + durationNs;
                 long site = callsites ? in.uvar() : 0;
                 if (site > sites.size()) {
-                    throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                    throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
                             + ": unknown call site " + (site - 1));
                 }
                 r.event(task, event, call, type, thread, burstNs, startNs, entry.shiftSeconds(), durationNs, (int) site - 1,
@@ -389,7 +389,7 @@ public final class PsinsFile implements AutoCloseable {
                     case COLLECTIVE -> {
                         int set = call.set() ? (int) in.uvar() : 0;
                         if (set >= sets.size()) {
-                            throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
                                     + ": unknown PE set " + set);
                         }
                         int root = call.root() ? (int) in.svar() : -1;
@@ -398,7 +398,7 @@ public final class PsinsFile implements AutoCloseable {
                     case LOCK -> {
                         long lock = lastAddress[index] += in.svar();
                         int partner;
-                        if (type == PsinsType.CLEAR_LOCK) {
+                        if (type == RecordType.CLEAR_LOCK) {
                             long back = in.uvar();
                             partner = back == 0 ? NO_EVENT : (int) (event - back);
                         } else {
@@ -414,7 +414,7 @@ public final class PsinsFile implements AutoCloseable {
                     case REGION -> {
                         long name = in.uvar();
                         if (name >= regionNames.size()) {
-                            throw new PsinsFormatException(path, "task " + task + " event " + event + ": unknown region name " + name);
+                            throw new MergedFormatException(path, "task " + task + " event " + event + ": unknown region name " + name);
                         }
                         r.region((int) name);
                     }
@@ -427,7 +427,7 @@ public final class PsinsFile implements AutoCloseable {
                     default -> { }
                 }
             } catch (Leb128.Overrun e) {
-                throw new PsinsFormatException(path, "task " + task + " event " + event + " at byte " + at
+                throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
                         + " runs past the task's records (cut short or damaged)");
             }
             regions.after(r.type, r.region);
@@ -437,11 +437,11 @@ public final class PsinsFile implements AutoCloseable {
     }
 
     /** A forward link's event: 0 none, FAR_LINK in the link table, else event + delta. */
-    private int forward(int task, long event, int delta) throws PsinsFormatException {
+    private int forward(int task, long event, int delta) throws MergedFormatException {
         if (delta == 0) return NO_EVENT;
         if (delta != FAR_LINK) return (int) (event + delta);
         Long far = farLinks.get(linkKey(task, event));
-        if (far == null) throw new PsinsFormatException(path, "task " + task + " event " + event + ": link table has no entry");
+        if (far == null) throw new MergedFormatException(path, "task " + task + " event " + event + ": link table has no entry");
         return far.intValue();
     }
 

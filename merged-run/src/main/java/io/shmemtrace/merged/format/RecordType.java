@@ -11,7 +11,7 @@ import java.util.Map;
  * burst, finalize and init; the SHMEM operations have ids of their own. Many traced functions map to one
  * type (every typed put is a PUT); the record's call field keeps which one it was.
  */
-public enum PsinsType {
+public enum RecordType {
     BURST(0x04, Payload.BURST, null, false),
     FINALIZE(0x28, Payload.NONE, Operation.FINALIZE, false),
     INIT(0x29, Payload.NONE, Operation.INIT, false),
@@ -61,14 +61,14 @@ public enum PsinsType {
     /** What follows an event record's times (FORMAT.md, "Records"). */
     public enum Payload { BURST, NONE, RMA, QUIET, COLLECTIVE, LOCK, MEMORY, REPEAT, SYNC, REGION }
 
-    private static final PsinsType[] BY_ID = new PsinsType[256];
+    private static final RecordType[] BY_ID = new RecordType[256];
     /** Per operation of the spec: its type, and the type of its posted (_nbi) form where that has one of its own. */
-    private static final Map<Operation, PsinsType[]> BY_OPERATION = new EnumMap<>(Operation.class);
+    private static final Map<Operation, RecordType[]> BY_OPERATION = new EnumMap<>(Operation.class);
 
     static {
-        for (PsinsType t : values()) {
+        for (RecordType t : values()) {
             BY_ID[t.id] = t;
-            if (t.operation != null) BY_OPERATION.computeIfAbsent(t.operation, o -> new PsinsType[2])[t.posted ? 1 : 0] = t;
+            if (t.operation != null) BY_OPERATION.computeIfAbsent(t.operation, o -> new RecordType[2])[t.posted ? 1 : 0] = t;
         }
     }
 
@@ -78,7 +78,7 @@ public enum PsinsType {
     private final boolean posted;
 
     /** operation: the spec's (null for the merged format's own records); posted: the _nbi form of it. */
-    PsinsType(int id, Payload payload, Operation operation, boolean posted) {
+    RecordType(int id, Payload payload, Operation operation, boolean posted) {
         this.id = id;
         this.payload = payload;
         this.operation = operation;
@@ -107,7 +107,7 @@ public enum PsinsType {
     }
 
     /** The type with this id, or null. */
-    public static PsinsType of(int id) {
+    public static RecordType of(int id) {
         return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
     }
 
@@ -115,8 +115,8 @@ public enum PsinsType {
      * The record type of a traced function: its operation's, the posted form's for a call that only posts (put and
      * get _nbi); OTHER for an operation the merged format has no type of its own for.
      */
-    public static PsinsType of(EventDef def) {
-        PsinsType[] types = BY_OPERATION.get(def.operation());
+    public static RecordType of(EventDef def) {
+        RecordType[] types = BY_OPERATION.get(def.operation());
         if (types == null) return OTHER;
         boolean posted = def.completion() == Completion.POSTED;
         return posted && types[1] != null ? types[1] : types[0];
@@ -133,7 +133,7 @@ public enum PsinsType {
     }
 
     /** The type a model prices it as: a put_signal is a put (its signal travels with the data). */
-    public PsinsType pricedAs() {
+    public RecordType pricedAs() {
         return this == PUT_SIGNAL ? PUT : this == PUT_SIGNAL_NBI ? PUT_NBI : this;
     }
 
