@@ -8,7 +8,7 @@ import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.RowBuffer;
 import io.shmemtrace.format.Leb128;
@@ -39,7 +39,7 @@ import java.util.Set;
  * program's alike), and defined after the events, when the tables are whole.
  * Timestamps: the merged time base in ns, plus PAD_NS so that none is negative.
  */
-final class Otf2Stream implements TaskConverter {
+final class Otf2Stream implements PeConverter {
     /** Added to every merged time: a PE's init may start a few ns before merged time 0. */
     static final long PAD_NS = 1_000_000_000L;
     private static final long NO_ROOT = 0xFFFFFFFFL;

@@ -22,7 +22,7 @@ import io.shmemtrace.format.write.TraceWriter;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -84,7 +84,7 @@ class BadInputTest {
             assertEquals(1, f.header().missing());
             assertTrue((f.header().flags() & MergedLayout.FLAG_PARTIAL) != 0);
             assertEquals(PES, f.tasks().size());
-            for (TaskEntry t : f.tasks()) {
+            for (PeEntry t : f.tasks()) {
                 assertEquals(t.task() == 2, t.missing());
                 assertEquals(t.task() == 2 ? 0 : EVENTS, t.events());
             }
@@ -136,7 +136,7 @@ class BadInputTest {
 
         assertEquals(0, merge("--allow-partial").status());
         try (MergedFile f = MergedFile.open(out)) {
-            TaskEntry t = f.tasks().get(3);
+            PeEntry t = f.tasks().get(3);
             assertTrue(t.damaged());
             // The synthetic file of 200 events fits one block: its events up to the cut are merged.
             assertTrue(t.events() > 0 && t.events() < EVENTS, "events kept: " + t.events());
@@ -208,7 +208,7 @@ class BadInputTest {
     @Test
     void aTaskCountPastTheLimitIsRefusedBeforeAnythingIsAllocated() throws Exception {
         String refusal = refusalWithHeaderInt(MergedLayout.H_TASKS, Integer.MAX_VALUE);
-        assertEquals(out + ": damaged header: 2147483647 tasks (at most 1048576, and an index that fits in the file's "
+        assertEquals(out + ": damaged header: 2147483647 PEs (at most 1048576, and an index that fits in the file's "
                 + Files.size(out) + " bytes)", refusal);
     }
 
@@ -247,7 +247,7 @@ class BadInputTest {
         try (MergedFile f = MergedFile.open(out)) {
             end = f.tasks().get(2).offset();
             MergedFormatException e = assertThrows(MergedFormatException.class, () -> f.records(1));
-            assertEquals(out + ": task 1: damaged records at bytes " + at + ".." + end + " (checksum mismatch)",
+            assertEquals(out + ": PE 1: damaged records at bytes " + at + ".." + end + " (checksum mismatch)",
                     e.getMessage());
             assertEquals(2 * EVENTS, f.records(0).size());
             assertEquals(2 * EVENTS, f.records(2).size());
@@ -256,7 +256,7 @@ class BadInputTest {
         Files.write(out, bytes);
         try (MergedFile f = MergedFile.open(out)) {
             MergedFormatException e = assertThrows(MergedFormatException.class, () -> f.records(1));
-            assertEquals(out + ": task 1 event 0 at byte " + at + ": unknown call 31", e.getMessage());
+            assertEquals(out + ": PE 1 event 0 at byte " + at + ": unknown call 31", e.getMessage());
         }
         Files.writeString(tmp.resolve("x.psins"), "SHMEM rank=0 name=shmem_init count=1 time=0.1\n".repeat(4));
         MergedFormatException foreign = assertThrows(MergedFormatException.class, () -> MergedFile.open(tmp.resolve("x.psins")));

@@ -9,7 +9,7 @@ import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -246,7 +246,7 @@ class MergeTest {
         assertEquals(0, first.status(), first.err());
         assertEquals(first.out(), second.out());
         List<String> lines = first.out().lines().toList();
-        assertEquals(1 + 1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, host, task lines, records");
+        assertEquals(1 + 1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, host, PE lines, records");
         assertTrue(lines.contains("# host 0: " + hostOf(run) + ": " + PES + " PEs"), lines.subList(0, 4).toString());
         assertTrue(lines.stream().anyMatch(l -> l.matches("0 #3 put_nbi shmem_putmem_nbi t=\\S+ d=0\\.000000300 target=1"
                 + " bytes=4096 nbi completion=#6")), first.out().lines().limit(12).toList().toString());
@@ -255,7 +255,7 @@ class MergeTest {
         assertEquals(first.out(), Merged.run("--text", merged.toString()).out());
         assertTrue(Files.exists(merged));
         try (MergedFile f = MergedFile.open(merged)) {
-            for (TaskEntry t : f.tasks()) assertEquals(EVENTS, t.events());
+            for (PeEntry t : f.tasks()) assertEquals(EVENTS, t.events());
         }
     }
 

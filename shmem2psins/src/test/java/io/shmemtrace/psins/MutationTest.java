@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shmemtrace.format.testing.Mutator;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.synth.SynthRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +49,7 @@ class MutationTest {
                 String what = "input " + i + " of seed " + SEED;
                 try (MergedFile p = MergedFile.open(f)) {
                     long[] records = {0};
-                    for (TaskEntry t : p.tasks()) p.read(t.task(), r -> records[0]++);
+                    for (PeEntry t : p.tasks()) p.read(t.task(), r -> records[0]++);
                     outcomes[0]++;
                     // Every byte is under a checksum: damage left unsealed is always found.
                     assertTrue(sealed || Arrays.equals(bytes, valid), what + ": damage read as valid");

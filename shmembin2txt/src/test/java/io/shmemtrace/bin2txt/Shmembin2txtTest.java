@@ -61,7 +61,7 @@ class Shmembin2txtTest {
 
     @Test
     void summaryHasTheApplicationWindowPerFunctionStatsAcrossPesTheMatrixAndTheFiles() {
-        Runs.Result r = Runs.run("--summary", dir.toString());
+        Runs.Result r = Runs.run("--summary", "--ns", dir.toString());
         assertEquals(0, r.status(), r.err());
         // first, the findings (shmemtrace findings' ranked list), replayed from the run directory
         List<String> all = r.out().lines().toList();
@@ -79,7 +79,7 @@ class Shmembin2txtTest {
         int top = lines.indexOf("== top functions by time in the application window (App%: of its PE-time; SHMEM%: of"
                 + " the time in SHMEM; COV: spread over the PEs, stddev / mean)");
         assertEquals(4, top, r.out());
-        assertEquals("  shmem_long_put                                  2    0.4000 us    0.2000 us    6.06   44.44   1.00",
+        assertEquals("  shmem_long_put                                  2          400          200    6.06   44.44   1.00",
                 lines.get(top + 2));
         int pe0 = lines.indexOf("== PE 0");
         assertEquals(List.of(
@@ -88,7 +88,7 @@ class Shmembin2txtTest {
                 "shmem_init 1000 ns, shmem_finalize 1000 ns; whole trace: in SHMEM 2850 ns (57.0%), in CPU bursts"
                         + " 2150 ns (43.0%), 6 calls"), lines.subList(pe0 + 1, pe0 + 3));
         assertEquals("  shmem_long_put                                2            400          100          200"
-                + "          300            160", lines.get(pe0 + 7));
+                + "          300            160", row(lines, pe0, "shmem_long_put"));
         int job = lines.indexOf("== job (2 PEs)");
         // PE 1: window 1200..3000, 40 + 10 ns in it (its second thread's ctx_quiet counts); two threads: the window's
         // thread-time is 2 x 1800 ns, the job's 3000 + 3600. The run's window: PE 1's init end (1200) to PE 0's
@@ -100,14 +100,14 @@ class Shmembin2txtTest {
                 "shmem_init mean 1100 ns (max 1200), shmem_finalize mean 750 ns (max 1000); whole trace: in SHMEM"
                         + " 4600 ns (51.6%), in CPU bursts 4310 ns (48.4%), 10 calls"), lines.subList(job + 1, job + 3));
         assertEquals("  shmem_finalize                                2           1500          500          750"
-                + "         1000              0", lines.get(job + 5));
+                + "         1000              0", row(lines, job, "shmem_finalize"));
         int across = lines.indexOf("== per function across PEs (time per PE; imbalance = (max - mean) / max)");
         assertTrue(across > job, r.out());
         assertEquals("  shmem_int_p                               2              2           40           40"
                 + "           50            0     10.0%", lines.stream().skip(across).filter(l -> l.startsWith(
                 "  shmem_int_p ")).findFirst().orElseThrow());
         int most = lines.indexOf("== the 2 PEs with the largest SHMEM share of their application window (job: 13.6%)");
-        assertEquals(List.of("      pe      window_ns       shmem_ns    shmem",
+        assertEquals(List.of("      pe      window_ns    in_shmem_ns    shmem",
                 "       0           3000            850    28.3%",
                 "       1           1800             50     1.4%"), lines.subList(most + 1, most + 4), "PE 1: 2 threads");
         int matrix = lines.indexOf("== bytes moved, PE x PE (row: calling PE, column: target PE)");
@@ -116,6 +116,33 @@ class Shmembin2txtTest {
                 "       0            4          160",
                 "       1            4            0"), lines.subList(matrix + 1, matrix + 4));
         assertEquals(matrix + 4, lines.size());
+    }
+
+    /** The first row of function after line from. */
+    private static String row(List<String> lines, int from, String function) {
+        return lines.stream().skip(from).filter(l -> l.startsWith("  " + function + " ")).findFirst().orElseThrow();
+    }
+
+    /** Without --ns: 4 significant digits with a unit, whole ns below 1 us; columns without _ns (issue 42, item 9). */
+    @Test
+    void summaryTimesHaveFourDigitsAndAUnit() throws Exception {
+        Path run = Files.createDirectory(dir.resolve("units"));
+        try (TraceWriter w = Runs.create(run, 0, 1)) {
+            w.thread(0).event(Runs.INIT, Runs.T0, Runs.T0 + 100);
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
+            w.thread(0).event(Runs.QUIET, Runs.T0 + 1_234_567, Runs.T0 + 1_300_000);
+            w.thread(0).event(Runs.FINALIZE, Runs.T0 + 2_000_000_000L, Runs.T0 + 2_000_000_500L);
+        }
+        Runs.Result r = Runs.run("--summary", run.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.outLines();
+        int pe0 = lines.indexOf("== PE 0");
+        assertEquals("application window 2.000 s (end of shmem_init to start of shmem_finalize): in SHMEM 65.78 us"
+                + " (0.0%), computing 2.000 s (100.0%)", lines.get(pe0 + 1));
+        assertEquals("  function                                  calls          total          min         mean"
+                + "          max          bytes", lines.get(pe0 + 3));
+        assertEquals("  shmem_quiet                                   2       65.78 us       345 ns     32.89 us"
+                + "     65.43 us              0", lines.get(pe0 + 4), "the most time first: shmem_init is 100 ns");
     }
 
     @Test
@@ -171,7 +198,7 @@ class Shmembin2txtTest {
             w.thread(0).event(Runs.QUIET, Runs.T0 + 2000, Runs.T0 + 2345);
             w.close(io.shmemtrace.format.TraceState.EXITED);
         }
-        Runs.Result r = Runs.run("--summary", run.toString());
+        Runs.Result r = Runs.run("--summary", "--ns", run.toString());
         assertEquals(0, r.status());
         assertEquals("shmembin2txt: " + run.resolve("pe00000.shmt") + ": PE 0 exited without shmem_finalize",
                 r.err().strip());
@@ -282,7 +309,7 @@ class Shmembin2txtTest {
         assertEquals("shmembin2txt (development build)", v.out().strip(), "in-process: no jar manifest to read");
         Runs.Result h = Runs.run("--help");
         assertEquals(0, h.status());
-        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hqV] [--allow-partial] [--force] [--waits]"), h.out());
+        assertTrue(h.out().startsWith("Usage: shmembin2txt [-hqV] [--allow-partial] [--force] [--ns] [--waits]"), h.out());
         assertTrue(h.out().contains("[--matrix=FILE] [--max-open=N]"), h.out());
         assertTrue(h.out().contains("[--pes=LIST] [--window=START:"), h.out());
         assertTrue(h.out().contains("[--summary | --csv | --html=FILE | --layers] PATH..."), h.out());

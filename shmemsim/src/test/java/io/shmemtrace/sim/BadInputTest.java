@@ -127,7 +127,7 @@ class BadInputTest {
         Path f = merged(r, true);
         Outcome o = shmemsim("-q", "--comm-model", "measured", f.toString());
         assertEquals(1, o.status());
-        assertEquals("shmemsim: " + f + ": a partial merge (1 tasks missing): the others would wait for them forever\n",
+        assertEquals("shmemsim: " + f + ": a partial merge (1 PEs missing): the others would wait for them forever\n",
                 o.err());
     }
 

@@ -14,7 +14,7 @@ import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.sim.cli.Shmemsim;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -62,13 +62,13 @@ class ExtendingTest {
     }
 
     /**
-     * "A new output format": a TaskConverter (bytes put per task, calls per type, the put's quiet), handed a run
+     * "A new output format": a PeConverter (bytes put per task, calls per type, the put's quiet), handed a run
      * directory's merge as it is made (no temporary file) and a merged file alike, by MergedRun.convertTasks.
      */
     @Test
     void aNewOutputFormatReadsTheMergedRun() throws Exception {
         Path run = run();
-        BytesPerTask fromDirectory = new BytesPerTask();
+        BytesPerPe fromDirectory = new BytesPerPe();
         assertEquals(0, MergedRun.convertTasks(run, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
                 fromDirectory));
         assertEquals(1L << 20, fromDirectory.bytes[0]);
@@ -79,7 +79,7 @@ class ExtendingTest {
         Path merged = dir.resolve("run.psins");
         assertEquals(0, Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false,
                 64, Alignment.Mode.AUTO, false, null), new PrintStream(new ByteArrayOutputStream())).status());
-        BytesPerTask fromFile = new BytesPerTask();
+        BytesPerPe fromFile = new BytesPerPe();
         assertEquals(0, MergedRun.convertTasks(merged, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
                 fromFile));
         assertArrayEquals(fromDirectory.bytes, fromFile.bytes);
@@ -87,7 +87,7 @@ class ExtendingTest {
         assertEquals(fromDirectory.putsCompletedByQuiet, fromFile.putsCompletedByQuiet);
     }
 
-    private static final class BytesPerTask implements TaskConverter {
+    private static final class BytesPerPe implements PeConverter {
         long[] bytes;
         final Map<RecordType, Long> calls = new EnumMap<>(RecordType.class);
         int putsCompletedByQuiet;

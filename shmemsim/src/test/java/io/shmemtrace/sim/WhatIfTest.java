@@ -336,7 +336,7 @@ class WhatIfTest {
                             }
                         }
                     }
-                    case "by_task" -> {
+                    case "by_pe" -> {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
                             while (p.nextToken() == JsonToken.FIELD_NAME) {
                                 String k = p.currentName();

@@ -100,7 +100,7 @@ class CallSitesTest {
 
     @Test
     void theSummaryGroupsCallsBySourceLine() {
-        Command.Result r = Command.of(BIN2TXT, "--summary", dir.toString()).run();
+        Command.Result r = Command.of(BIN2TXT, "--summary", "--ns", dir.toString()).run();
         assertEquals(0, r.exitCode(), r.describe());
         String text = r.stdout();
         int at = text.indexOf("== call sites: the 8 of 8 with the most time in SHMEM");

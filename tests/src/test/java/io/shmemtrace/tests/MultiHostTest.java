@@ -63,7 +63,7 @@ class MultiHostTest {
         String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
         Command.of(psins, "-q", "-o", merged.toString(), trace.toString()).runOk();
         List<String> text = Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList();
-        text.stream().filter(l -> l.startsWith("# task")).forEach(l -> System.out.println("MultiHostTest: " + l));
+        text.stream().filter(l -> l.startsWith("# PE")).forEach(l -> System.out.println("MultiHostTest: " + l));
 
         java.util.Map<Integer, List<double[]>> barriers = new java.util.TreeMap<>(), waits = new java.util.TreeMap<>();
         java.util.Map<Integer, List<Double>> putsTo = new java.util.TreeMap<>(); // PE 0's p calls by target: starts

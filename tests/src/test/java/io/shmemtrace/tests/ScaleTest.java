@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.merged.read.MergedFile;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
@@ -42,7 +42,7 @@ class ScaleTest {
             assertEquals(0, f.header().missing());
             assertEquals((long) PES * EVENTS, f.header().events());
             assertEquals(0, f.header().collectiveMismatches());
-            for (TaskEntry t : f.tasks()) assertEquals(2L * EVENTS, t.records(), "task " + t.task());
+            for (PeEntry t : f.tasks()) assertEquals(2L * EVENTS, t.records(), "PE " + t.task());
             // The last task's records are there and its own, in order.
             var last = f.records(PES - 1);
             assertEquals(2 * EVENTS, last.size());
@@ -79,7 +79,7 @@ class ScaleTest {
     void sixteenThousandTasksSimulateUnderUlimit256() {
         Command.Result r = underUlimit256("shmemsim", "-q", "--comm-model", "measured", run.toString());
         assertEquals(0, r.exitCode(), r.describe());
-        assertTrue(r.stdout().contains("shmemsim: model measured, machine none, " + PES + " tasks, " + (long) PES * EVENTS
+        assertTrue(r.stdout().contains("shmemsim: model measured, machine none, " + PES + " PEs, " + (long) PES * EVENTS
                 + " events replayed"), r.stdout());
     }
 
@@ -146,7 +146,7 @@ class ScaleTest {
             assertTrue(Files.size(merged) > (2L << 30), Files.size(merged) + " bytes");
             try (MergedFile f = MergedFile.open(merged)) {
                 assertEquals(2 * events, f.header().events());
-                assertTrue(f.tasks().get(1).offset() < (2L << 30), "the last task starts before 2 GiB and ends past");
+                assertTrue(f.tasks().get(1).offset() < (2L << 30), "the last PE starts before 2 GiB and ends past");
                 long[] seen = {0, 0};
                 String[] last = {null};
                 f.read(1, r -> {

@@ -193,7 +193,7 @@ class ShmembenchTest {
             Command.Result sim = Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "-q", "--machine",
                     machine.toString(), "--comm-model", model, trace.toString()).run();
             assertEquals(0, sim.exitCode(), sim.describe());
-            assertTrue(sim.stdout().contains("shmemsim: model " + model + ", machine machine.cfg (1 node), 2 tasks"),
+            assertTrue(sim.stdout().contains("shmemsim: model " + model + ", machine machine.cfg (1 node), 2 PEs"),
                     sim.stdout());
         }
     }

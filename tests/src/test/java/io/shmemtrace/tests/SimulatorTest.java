@@ -71,7 +71,7 @@ class SimulatorTest {
         double predicted = Json.number(j, "predicted_s");
         assertTrue(traced > 0, j);
         assertTrue(Math.abs(predicted - traced) <= 0.01 * traced, "predicted " + predicted + " s, traced " + traced + " s");
-        assertEquals(np, (int) Json.number(j, "tasks"));
+        assertEquals(np, (int) Json.number(j, "pes"));
         if (name.equals("pingpong") || name.equals("calls") || name.equals("rangewait") || name.equals("pipeline")) {
             // every wait is released by a put the replay can match: one address per symmetric object, and a put
             // releases a wait on any word it covers

@@ -8,12 +8,12 @@ import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.read.CallEntry;
-import io.shmemtrace.merged.read.FileTasks;
+import io.shmemtrace.merged.read.FilePes;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.SyntheticRuns;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A run directory merged straight into a converter (no file: Merge.stream, what shmem2otf2 reads a run directory
- * through) hands it what the run's merged file gives (FileTasks): the same tasks, records field by field, the
+ * through) hands it what the run's merged file gives (FilePes): the same tasks, records field by field, the
  * calls each record completes, and the same tables. On real runs (calls: RMA, contexts, locks, collectives, and
  * the barrier step's shifts; threads; steer: the program's regions) and a synthetic one.
  */
@@ -64,7 +64,7 @@ class StreamedMergeTest {
                 align.name().toLowerCase(java.util.Locale.ROOT), "-o", merged.toString(), run.toString()).runOk();
         Recording fromFile = new Recording();
         try (MergedFile f = MergedFile.open(merged)) {
-            FileTasks.convert(f, fromFile);
+            FilePes.convert(f, fromFile);
         }
         Recording streamed = new Recording();
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
@@ -80,8 +80,8 @@ class StreamedMergeTest {
         assertTrue(fromFile.records.stream().anyMatch(s -> s.contains("completes [")), run + ": some call completes others");
     }
 
-    /** What a converter is handed, as text: every field a record has (forward links aside: see TaskConverter). */
-    private static final class Recording implements TaskConverter {
+    /** What a converter is handed, as text: every field a record has (forward links aside: see PeConverter). */
+    private static final class Recording implements PeConverter {
         final List<String> lines = new ArrayList<>();
         final List<String> records = new ArrayList<>();
 

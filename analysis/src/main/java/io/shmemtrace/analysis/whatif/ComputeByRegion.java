@@ -5,7 +5,7 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import java.io.IOException;
 
 /**
@@ -34,7 +34,7 @@ public final class ComputeByRegion {
         int tasks = f.header().tasks();
         double[][] s = new double[tasks][regions + 1];
         RunRecord r = new RunRecord();
-        for (TaskEntry t : f.tasks()) {
+        for (PeEntry t : f.tasks()) {
             RecordReader reader = f.reader(t.task(), 64 << 10);
             boolean inWindow = false;
             while (reader.next(r)) {
@@ -57,7 +57,7 @@ public final class ComputeByRegion {
     public double[][] byEpoch(int region) throws IOException, MergedFormatException {
         double[][] e = new double[tasks][];
         RunRecord r = new RunRecord();
-        for (TaskEntry t : file.tasks()) {
+        for (PeEntry t : file.tasks()) {
             RecordReader reader = file.reader(t.task(), 64 << 10);
             double[] mine = new double[16];
             int epoch = 0;

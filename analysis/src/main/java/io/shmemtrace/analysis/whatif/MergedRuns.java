@@ -6,7 +6,7 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.replay.engine.ChangedCalls;
 import java.io.IOException;
 import java.util.Arrays;
@@ -43,7 +43,7 @@ final class MergedRuns implements ChangedCalls {
         Map<Integer, BitSet> cutBefore = new HashMap<>(); // per PE set: the instances that begin a run (or none)
         RunRecord r = new RunRecord(), prev = new RunRecord();
         for (int pass = 0; pass < 2; pass++) {
-            for (TaskEntry t : f.tasks()) {
+            for (PeEntry t : f.tasks()) {
                 boolean threaded = t.threads() > 1 || (t.flags() & MergedLayout.TASK_THREADED) != 0;
                 RecordReader reader = f.reader(t.task(), 64 << 10);
                 long[] mine = new long[RUN * 4];

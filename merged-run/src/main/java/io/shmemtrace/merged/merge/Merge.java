@@ -11,7 +11,7 @@ import io.shmemtrace.format.read.TraceProblem;
 import io.shmemtrace.format.sites.ModuleMap;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.merged.read.Host;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import java.io.IOException;
 import io.shmemtrace.cli.OutputFiles;
 import io.shmemtrace.cli.Temporary;
@@ -79,13 +79,13 @@ public final class Merge {
      * final from the first PE on. A status of 1 means the converter's output is to be thrown away (the reasons
      * are on err).
      */
-    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
+    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, PeConverter converter,
                                 String tool, PrintStream err) throws IOException {
         return stream(inputs, align, progress, converter, tool, err, RunReading.DEFAULT);
     }
 
     /** The same, the run read as reading says. */
-    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, TaskConverter converter,
+    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, PeConverter converter,
                                 String tool, PrintStream err, RunReading reading) throws IOException {
         return new Merge(new Options(inputs, null, null, reading.allowPartial(), reading.maxOpen(), align, true, progress),
                 err, tool).stream(converter);
@@ -105,7 +105,7 @@ public final class Merge {
         return m.write(scan, output, null);
     }
 
-    private Result stream(TaskConverter converter) throws IOException {
+    private Result stream(PeConverter converter) throws IOException {
         TraceRun scan = scan();
         if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
         int npes = scan.npes();
@@ -115,7 +115,7 @@ public final class Merge {
         Collectives collectives = new Collectives(npes, i -> calls.all().get(i).name(), this::say);
         Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
         StreamedMerge sink = new StreamedMerge(converter, calls, alignment.shiftsNs());
-        TaskRecords task = new TaskRecords(sink, calls, collectives, alignment, sites, this::say);
+        PeRecords task = new PeRecords(sink, calls, collectives, alignment, sites, this::say);
         List<Host> hosts = new ArrayList<>();
         hosts(byPe).forEach((name, pes) -> hosts.add(new Host(Escape.text(name), pes.stream().mapToInt(i -> i).toArray())));
         converter.start(npes, alignment.baseRealNs(),
@@ -123,12 +123,12 @@ public final class Merge {
         boolean[] damaged = new boolean[npes];
         boolean[] merged = new boolean[npes];
         long[] events = new long[1];
-        String refused = mergeTasks(scan, task, sites, damaged, merged, new TaskOutput() {
+        String refused = mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
             @Override
             public void next(int pe) { }
 
             @Override
-            public void merged(int pe, TraceFile file, TaskRecords t, long n) throws IOException {
+            public void merged(int pe, TraceFile file, PeRecords t, long n) throws IOException {
                 sink.end();
                 events[0] += n;
             }
@@ -203,20 +203,20 @@ public final class Merge {
     }
 
     /** What the traversal of the PEs tells the output it feeds, PE after PE. */
-    private interface TaskOutput {
+    private interface PeOutput {
         /** PE pe is next (its records follow, if it has a trace that opens). */
         void next(int pe) throws IOException;
 
         /** PE pe was merged from file: n events. */
-        void merged(int pe, TraceFile file, TaskRecords task, long n) throws IOException;
+        void merged(int pe, TraceFile file, PeRecords task, long n) throws IOException;
     }
 
     /**
      * Every PE's trace through the bookkeeping (into its sink), in PE order, for either output; returns null, or
      * why nothing may be written. damaged and merged are per PE, filled as it goes.
      */
-    private String mergeTasks(TraceRun scan, TaskRecords task, Sites sites, boolean[] damaged, boolean[] merged,
-                              TaskOutput output) throws IOException {
+    private String mergeTasks(TraceRun scan, PeRecords task, Sites sites, boolean[] damaged, boolean[] merged,
+                              PeOutput output) throws IOException {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         long events = 0;
@@ -277,10 +277,10 @@ public final class Merge {
             Sites sites = scan.inputs().stream().anyMatch(i -> i.header().callsites()) ? new Sites() : null;
             RecordEncoder encoder = new RecordEncoder(out, sites != null);
             RegionNames regionNames = new RegionNames();
-            TaskRecords task = new TaskRecords(tablesOnly != null ? new CountedRecords() : encoder, calls, collectives,
+            PeRecords task = new PeRecords(tablesOnly != null ? new CountedRecords() : encoder, calls, collectives,
                     alignment, sites, this::say, regionNames, null);
             if (tablesOnly != null) tablesOnly.set(byPe, calls, collectives, alignment, sites, regionNames);
-            String refused = mergeTasks(scan, task, sites, damaged, merged, new TaskOutput() {
+            String refused = mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
                 @Override
                 public void next(int pe) {
                     offsets[pe] = out.position();
@@ -288,7 +288,7 @@ public final class Merge {
                 }
 
                 @Override
-                public void merged(int pe, TraceFile file, TaskRecords t, long n) throws IOException {
+                public void merged(int pe, TraceFile file, PeRecords t, long n) throws IOException {
                     records[pe] = 2 * n;
                     states[pe] = (byte) file.header().state().ordinal();
                     threads[pe] = file.threads().length;

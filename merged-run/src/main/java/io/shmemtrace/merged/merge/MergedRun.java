@@ -3,10 +3,10 @@ package io.shmemtrace.merged.merge;
 import io.shmemtrace.cli.IoErrors;
 import io.shmemtrace.cli.Progress;
 import io.shmemtrace.cli.Temporary;
-import io.shmemtrace.merged.read.FileTasks;
+import io.shmemtrace.merged.read.FilePes;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -37,22 +37,22 @@ public final class MergedRun {
     }
 
     /**
-     * A converter that takes the run task after task ({@link TaskConverter}): a run directory is merged straight
+     * A converter that takes the run task after task ({@link PeConverter}): a run directory is merged straight
      * into it, with no temporary file; a merged file is read into it. Returns the exit status; when it is not 0,
      * the converter's output is to be thrown away (the reasons are on err).
      */
-    public static int convertTasks(Path input, String tool, PrintStream err, TaskConverter converter) throws IOException {
+    public static int convertTasks(Path input, String tool, PrintStream err, PeConverter converter) throws IOException {
         return convertTasks(input, tool, err, RunReading.DEFAULT, converter);
     }
 
     /** The same, a run directory read as reading says. */
-    public static int convertTasks(Path input, String tool, PrintStream err, RunReading reading, TaskConverter converter)
+    public static int convertTasks(Path input, String tool, PrintStream err, RunReading reading, PeConverter converter)
             throws IOException {
         if (Files.isDirectory(input)) {
             return Merge.stream(List.of(input), Alignment.Mode.AUTO, null, converter, tool, err, reading).status();
         }
         return convert(input, tool, err, null, reading, f -> {
-            FileTasks.convert(f, converter);
+            FilePes.convert(f, converter);
             return 0;
         });
     }

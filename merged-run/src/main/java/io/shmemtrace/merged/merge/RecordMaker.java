@@ -3,7 +3,7 @@ package io.shmemtrace.merged.merge;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * The thread that makes a replayed run's records from its traces ahead of the replay ({@link TaskStream}), batch
+ * The thread that makes a replayed run's records from its traces ahead of the replay ({@link PeStream}), batch
  * after batch in the order they are asked for, so that the replay's thread only copies them: the making (decoding,
  * the bookkeeping) costs about what the replay's own work costs, and the machine has a second core for it. One
  * thread for every task of the run: the run's tables are shared, and only this thread touches them.

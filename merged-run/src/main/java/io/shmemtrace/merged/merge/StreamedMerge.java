@@ -9,7 +9,7 @@ import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RegionNesting;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,12 +18,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sink that hands the merge's records to a {@link TaskConverter} as they are made, as the file's reader
+ * The sink that hands the merge's records to a {@link PeConverter} as they are made, as the file's reader
  * would give them (no bytes, no file). A record is held until the bookkeeping has said which deferred calls it
  * completes (it links them right after making it, or, for a quiet, just before), then handed over with them.
  */
 final class StreamedMerge implements RecordSink {
-    private final TaskConverter converter;
+    private final PeConverter converter;
     private final Calls calls;
     /** The read side's entry of each call, by index, made at its first record. */
     private CallEntry[] entries = new CallEntry[64];
@@ -48,11 +48,11 @@ final class StreamedMerge implements RecordSink {
      */
     private final boolean groupKeys;
 
-    StreamedMerge(TaskConverter converter, Calls calls, long[] shiftsNs) {
+    StreamedMerge(PeConverter converter, Calls calls, long[] shiftsNs) {
         this(converter, calls, shiftsNs, false);
     }
 
-    StreamedMerge(TaskConverter converter, Calls calls, long[] shiftsNs, boolean groupKeys) {
+    StreamedMerge(PeConverter converter, Calls calls, long[] shiftsNs, boolean groupKeys) {
         this.converter = converter;
         this.calls = calls;
         this.shiftsNs = shiftsNs;

@@ -18,7 +18,7 @@ import java.util.Map;
  * header, index and tables alone (every call, PE set, region and site numbered as a merge numbers them, every
  * task's records counted, collectives matched, locks paired, nothing of the records written), into a file (its
  * index takes 40 bytes a task) that is removed once read; each task's records are then made again from its trace when the replay asks
- * for them ({@link TaskStream}), with no merged copy of the run anywhere.
+ * for them ({@link PeStream}), with no merged copy of the run anywhere.
  */
 public final class StreamedRun implements RecordReader.Source {
     /** What the first pass leaves for reading the traces again. */
@@ -96,7 +96,7 @@ public final class StreamedRun implements RecordReader.Source {
         TraceRun.Input input = tables.byPe[task];
         if (input == null) return r -> false; // a PE without a trace: no records, as its index entry says
         if (maker == null) maker = new RecordMaker();
-        return new TaskStream(tables, task, input.path(), Math.max(MIN_WINDOW, bufferBytes),
+        return new PeStream(tables, task, input.path(), Math.max(MIN_WINDOW, bufferBytes),
                 Math.max(MIN_BATCH, Math.min(MAX_BATCH, bufferBytes / 64)), maker);
     }
 

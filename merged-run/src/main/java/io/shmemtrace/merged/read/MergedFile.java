@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  *
  * <pre>
  * try (MergedFile f = MergedFile.open(path)) {
- *     for (TaskEntry t : f.tasks()) f.read(t.task(), r -&gt; ...);   // r is reused: copy what you keep
+ *     for (PeEntry t : f.tasks()) f.read(t.task(), r -&gt; ...);   // r is reused: copy what you keep
  * }
  * </pre>
  */
@@ -39,7 +39,7 @@ public final class MergedFile implements AutoCloseable {
     private final FileChannel channel;
     private final long size;
     private final MergedHeader header;
-    private final List<TaskEntry> tasks;
+    private final List<PeEntry> tasks;
     private final List<PeSet> sets = new ArrayList<>();
     private final List<CallEntry> calls = new ArrayList<>();
     private final List<SiteKey> sites = new ArrayList<>();
@@ -101,7 +101,7 @@ public final class MergedFile implements AutoCloseable {
 
     public Path path() { return path; }
     public MergedHeader header() { return header; }
-    public List<TaskEntry> tasks() { return tasks; }
+    public List<PeEntry> tasks() { return tasks; }
     public List<PeSet> peSets() { return sets; }
 
     /** The hosts the PEs ran on, each with its PEs (as their trace headers named it). */
@@ -159,7 +159,7 @@ public final class MergedFile implements AutoCloseable {
         while (n < run.length && run[n] != 0) n++;
         int tasks = h.getInt(H_TASKS);
         if (tasks < 0 || indexOffset(tasks + 1) > size) {
-            throw new MergedFormatException(path, "damaged header: " + tasks + " tasks do not fit in " + size + " bytes");
+            throw new MergedFormatException(path, "damaged header: " + tasks + " PEs do not fit in " + size + " bytes");
         }
         AlignmentMethod alignment = AlignmentMethod.of(h.get(H_ALIGNMENT));
         if (alignment == null) {
@@ -172,24 +172,24 @@ public final class MergedFile implements AutoCloseable {
                 Escape.text(new String(run, 0, n, StandardCharsets.US_ASCII)));
     }
 
-    private List<TaskEntry> readIndex() throws IOException, MergedFormatException {
+    private List<PeEntry> readIndex() throws IOException, MergedFormatException {
         int n = header.tasks();
         // The count sizes what follows: checked against the limit and the file's length before anything is allocated.
         if (n < 0 || n > io.shmemtrace.format.Layout.MAX_PES || HEADER_SIZE + (n + 1L) * INDEX_ENTRY > size) {
-            throw new MergedFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " tasks (at most "
+            throw new MergedFormatException(path, "damaged header: " + Integer.toUnsignedString(n) + " PEs (at most "
                     + io.shmemtrace.format.Layout.MAX_PES + ", and an index that fits in the file's " + size + " bytes)");
         }
         ByteBuffer index = fill(HEADER_SIZE, (n + 1) * INDEX_ENTRY, "index");
         if (crc(index, index.capacity()) != indexCrc) throw new MergedFormatException(path, "damaged index (checksum mismatch)");
-        List<TaskEntry> list = new ArrayList<>(n);
+        List<PeEntry> list = new ArrayList<>(n);
         long dataStart = indexOffset(n + 1);
         for (int t = 0; t < n; t++) {
             int at = t * INDEX_ENTRY;
-            TaskEntry e = new TaskEntry(t, index.getLong(at + I_OFFSET), index.getLong(at + I_RECORDS),
+            PeEntry e = new PeEntry(t, index.getLong(at + I_OFFSET), index.getLong(at + I_RECORDS),
                     index.getDouble(at + I_SHIFT_S), index.get(at + I_STATE) & 0xFF, index.get(at + I_DAMAGED) != 0,
                     index.getShort(at + I_THREADS) & 0xFFFF, index.get(at + I_FLAGS) & 0xFF, index.getInt(at + I_CRC));
             if (e.offset() < dataStart || e.offset() > header.tablesOffset() || e.records() < 0) {
-                throw new MergedFormatException(path, "damaged index: task " + t + " at byte " + e.offset() + " with "
+                throw new MergedFormatException(path, "damaged index: PE " + t + " at byte " + e.offset() + " with "
                         + e.records() + " records");
             }
             list.add(e);
@@ -299,23 +299,23 @@ public final class MergedFile implements AutoCloseable {
      */
     public RecordReader reader(int task, int bufferBytes) throws IOException, MergedFormatException {
         if (records != null) return records.reader(task, bufferBytes);
-        TaskEntry entry = tasks.get(task);
+        PeEntry entry = tasks.get(task);
         long end = task + 1 < tasks.size() ? tasks.get(task + 1).offset() : header.tablesOffset();
         if (!sealed.get(task)) { // checked once: a replay reads a task more than once
             if (crc(channel, entry.offset(), end) != entry.crc()) {
-                throw new MergedFormatException(path, "task " + task + ": damaged records at bytes " + entry.offset()
+                throw new MergedFormatException(path, "PE " + task + ": damaged records at bytes " + entry.offset()
                         + ".." + end + " (checksum mismatch)");
             }
             sealed.set(task);
         }
-        return new TaskReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
+        return new PeReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
     }
 
     /** Reads a task's events in order: {@link #next} fills a record with the next one. */
-    public final class TaskReader implements RecordReader {
+    public final class PeReader implements RecordReader {
         private final int task;
         private final Window in;
-        private final TaskEntry entry;
+        private final PeEntry entry;
         private final boolean threaded;
         private final boolean callsites = hasCallsites();
         private final long[] lastAddress; // per call index, as the writer keeps them
@@ -327,7 +327,7 @@ public final class MergedFile implements AutoCloseable {
         private long event;
         private final RegionNesting regions = new RegionNesting();
 
-        private TaskReader(int task, Window in, TaskEntry entry) {
+        private PeReader(int task, Window in, PeEntry entry) {
             this.task = task;
             this.in = in;
             this.entry = entry;
@@ -353,7 +353,7 @@ public final class MergedFile implements AutoCloseable {
                 in.need();
                 long head = in.uvar(); // call << 2 | repeat << 1 | skew
                 if ((head >>> 2) >= calls.size()) {
-                    throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
+                    throw new MergedFormatException(path, "PE " + task + " event " + event + " at byte " + at
                             + ": unknown call " + (head >>> 2));
                 }
                 CallEntry call = calls.get((int) (head >>> 2));
@@ -370,7 +370,7 @@ public final class MergedFile implements AutoCloseable {
                 lastEndNs = startNs + durationNs;
                 long site = callsites ? in.uvar() : 0;
                 if (site > sites.size()) {
-                    throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
+                    throw new MergedFormatException(path, "PE " + task + " event " + event + " at byte " + at
                             + ": unknown call site " + (site - 1));
                 }
                 r.event(task, event, call, type, thread, burstNs, startNs, entry.shiftSeconds(), durationNs, (int) site - 1,
@@ -389,7 +389,7 @@ public final class MergedFile implements AutoCloseable {
                     case COLLECTIVE -> {
                         int set = call.set() ? (int) in.uvar() : 0;
                         if (set >= sets.size()) {
-                            throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
+                            throw new MergedFormatException(path, "PE " + task + " event " + event + " at byte " + at
                                     + ": unknown PE set " + set);
                         }
                         int root = call.root() ? (int) in.svar() : -1;
@@ -414,7 +414,7 @@ public final class MergedFile implements AutoCloseable {
                     case REGION -> {
                         long name = in.uvar();
                         if (name >= regionNames.size()) {
-                            throw new MergedFormatException(path, "task " + task + " event " + event + ": unknown region name " + name);
+                            throw new MergedFormatException(path, "PE " + task + " event " + event + ": unknown region name " + name);
                         }
                         r.region((int) name);
                     }
@@ -427,8 +427,8 @@ public final class MergedFile implements AutoCloseable {
                     default -> { }
                 }
             } catch (Leb128.Overrun e) {
-                throw new MergedFormatException(path, "task " + task + " event " + event + " at byte " + at
-                        + " runs past the task's records (cut short or damaged)");
+                throw new MergedFormatException(path, "PE " + task + " event " + event + " at byte " + at
+                        + " runs past the PE's records (cut short or damaged)");
             }
             regions.after(r.type, r.region);
             event++;
@@ -441,7 +441,7 @@ public final class MergedFile implements AutoCloseable {
         if (delta == 0) return NO_EVENT;
         if (delta != FAR_LINK) return (int) (event + delta);
         Long far = farLinks.get(linkKey(task, event));
-        if (far == null) throw new MergedFormatException(path, "task " + task + " event " + event + ": link table has no entry");
+        if (far == null) throw new MergedFormatException(path, "PE " + task + " event " + event + ": link table has no entry");
         return far.intValue();
     }
 

@@ -123,7 +123,7 @@ public final class RunRecord {
 
     // Setters for the sources of records: the file's reader and a run directory's merge handed straight to a
     // converter (merge.StreamedMerge), so that both fill a record alike. Forward links (a deferred call's completion, a
-    // set_lock's partner) are not known yet in a merge in progress: -1 there (TaskConverter says how completions
+    // set_lock's partner) are not known yet in a merge in progress: -1 there (PeConverter says how completions
     // come instead).
 
     /**
@@ -265,7 +265,7 @@ public final class RunRecord {
     public int thread() { return thread; }
     /** Aligned start, seconds since the merged time 0 (the task's barrier shift included); 0 for bursts. */
     public double start() { return start; }
-    /** The CPU burst before this event, seconds (TaskReader.next; a burst record's duration in read()). */
+    /** The CPU burst before this event, seconds (PeReader.next; a burst record's duration in read()). */
     public double burstBefore() { return burstBefore; }
     /** Seconds: the call's duration, or the burst's length. */
     public double duration() { return duration; }

@@ -84,8 +84,8 @@ final class CollectiveCalls implements Handler {
             g = new Gathering(r.type(), r.name(), members(r.set()));
             gatherings.put(k, g);
         } else if (g.type != r.type()) {
-            throw new ReplayException("the trace's collectives do not match: task " + s.task + " calls " + r.name()
-                    + " where task " + g.members.get(0).task + " called " + g.name + " (set " + r.set() + ", instance "
+            throw new ReplayException("the trace's collectives do not match: PE " + s.task + " calls " + r.name()
+                    + " where PE " + g.members.get(0).task + " called " + g.name + " (set " + r.set() + ", instance "
                     + r.instance() + ")");
         }
         replay.block(s, start);
@@ -184,7 +184,7 @@ final class CollectiveCalls implements Handler {
         int arrived = Math.max(g.arrived, g.members.size());
         return "the trace's collectives do not match: " + gatherings.size() + " never complete, e.g. " + g.name
                 + " instance: " + arrived + " of " + g.expected + " members arrived"
-                + (g.members.isEmpty() ? "" : " (task " + g.members.get(0).task + " first)");
+                + (g.members.isEmpty() ? "" : " (PE " + g.members.get(0).task + " first)");
     }
 
     private PeSet peSet(int setId) {

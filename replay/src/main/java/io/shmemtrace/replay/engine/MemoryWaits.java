@@ -7,7 +7,7 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
@@ -46,7 +46,7 @@ final class MemoryWaits implements Handler {
     /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
     private void findWaitedAddresses(MergedFile file) throws IOException, MergedFormatException {
         RunRecord r = new RunRecord();
-        for (TaskEntry t : file.tasks()) {
+        for (PeEntry t : file.tasks()) {
             RecordReader reader = file.reader(t.task(), Replay.readBuffer(1)); // one task at a time
             while (reader.next(r)) {
                 if (r.type() == WAIT || r.type() == TEST) waited.waitsOn(t.task(), r.address(), r.bytes());

@@ -7,7 +7,7 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Target;
 import java.io.IOException;
@@ -91,7 +91,7 @@ public final class Replay {
         for (int t = 0; t < tasks; t++) cpuRatio[t] = target.node(t).cpuRatio();
         heap = new SymmetricHeap[tasks];
         for (int t = 0; t < tasks; t++) heap[t] = new SymmetricHeap();
-        for (TaskEntry t : file.tasks()) addSequences(t);
+        for (PeEntry t : file.tasks()) addSequences(t);
         int[] taskOf = new int[sequences.size()];
         for (Sequence s : sequences) taskOf[s.index] = s.task;
         statistics = new Statistics(file.calls().size(), taskOf, file.regionNames());
@@ -159,7 +159,7 @@ public final class Replay {
     }
 
     /** One sequence per thread: a task's records hold each thread's events together, thread 0 first. */
-    private void addSequences(TaskEntry t) throws IOException, MergedFormatException {
+    private void addSequences(PeEntry t) throws IOException, MergedFormatException {
         if (t.events() == 0) return;
         int window = readBuffer(file.header().tasks());
         RecordReader reader = file.reader(t.task(), window);
@@ -339,7 +339,7 @@ public final class Replay {
 
     /** What a replay found. */
     /** regions: the program's regions (shmemtrace.h), traced and predicted. */
-    public record Result(List<TaskTimes> tasks, CallStats[] calls, List<CallEntry> callTable, long events,
+    public record Result(List<PeTimes> tasks, CallStats[] calls, List<CallEntry> callTable, long events,
                          long unmatchedWaits, long forced, long onNodeBytes, long offNodeBytes,
                          List<RegionTimes.Region> regions) {}
 }

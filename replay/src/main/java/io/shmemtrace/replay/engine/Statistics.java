@@ -118,18 +118,18 @@ final class Statistics {
     }
 
     /** Each task's threads together, in task order (tasks without events left out). */
-    List<TaskTimes> taskTimes(int tasks) {
-        TaskTimes[] byTask = new TaskTimes[tasks];
+    List<PeTimes> taskTimes(int tasks) {
+        PeTimes[] byTask = new PeTimes[tasks];
         double[] f = figures;
         for (int i = 0; i < taskOf.length; i++) {
             int at = i * FIELDS;
-            TaskTimes t = new TaskTimes(taskOf[i], f[at + COMPUTE], f[at + COMM], f[at + WAIT], f[at + INIT_END],
+            PeTimes t = new PeTimes(taskOf[i], f[at + COMPUTE], f[at + COMM], f[at + WAIT], f[at + INIT_END],
                     f[at + FINALIZE_START], f[at + LAST_END], f[at + TRACED_INIT_END], f[at + TRACED_FINALIZE_START],
                     f[at + TRACED_LAST_END], moved[2 * i], moved[2 * i + 1], f[at + TRACED_COMPUTE], f[at + TRACED_COMM]);
             byTask[taskOf[i]] = byTask[taskOf[i]] == null ? t : byTask[taskOf[i]].with(t);
         }
-        List<TaskTimes> list = new ArrayList<>();
-        for (TaskTimes t : byTask) if (t != null) list.add(t);
+        List<PeTimes> list = new ArrayList<>();
+        for (PeTimes t : byTask) if (t != null) list.add(t);
         return list;
     }
 }

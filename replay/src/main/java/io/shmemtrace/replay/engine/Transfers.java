@@ -47,7 +47,7 @@ final class Transfers implements Handler {
     public void start(Sequence s, double start) throws IOException, MergedFormatException, ReplayException {
         RunRecord r = s.current;
         if (r.target() < 0 || r.target() >= target.tasks()) {
-            throw new ReplayException("task " + s.task + " event #" + r.event() + ": " + r.name() + " to PE "
+            throw new ReplayException("PE " + s.task + " event #" + r.event() + ": " + r.name() + " to PE "
                     + r.target() + ", outside the run's PEs 0.." + (target.tasks() - 1) + " (a damaged trace)");
         }
         boolean same = target.sameNode(s.task, r.target());

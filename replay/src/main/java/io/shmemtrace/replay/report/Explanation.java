@@ -2,7 +2,7 @@ package io.shmemtrace.replay.report;
 
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
-import io.shmemtrace.replay.engine.TaskTimes;
+import io.shmemtrace.replay.engine.PeTimes;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,7 +31,7 @@ public final class Explanation {
     public static List<Difference> of(Prediction p) {
         List<Difference> list = new ArrayList<>();
         double compute = 0, traced = 0;
-        for (TaskTimes t : p.result().tasks()) {
+        for (PeTimes t : p.result().tasks()) {
             compute += t.compute();
             traced += t.tracedCompute();
         }
@@ -46,7 +46,7 @@ public final class Explanation {
     }
 
     static void print(Prediction p, PrintStream out) {
-        out.printf(Locale.ROOT, "where the prediction differs from the trace (seconds over all tasks, predicted - traced; "
+        out.printf(Locale.ROOT, "where the prediction differs from the trace (seconds over all PEs, predicted - traced; "
                 + "the window moved %+.6f s):%n", p.predicted() - p.traced());
         List<Difference> all = of(p);
         for (Difference d : all.subList(0, Math.min(SHOWN, all.size()))) {

@@ -4,7 +4,7 @@ import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.Replay;
-import io.shmemtrace.replay.engine.TaskTimes;
+import io.shmemtrace.replay.engine.PeTimes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,7 +21,7 @@ public record Prediction(String model, String machine, Replay.Result result, dou
 
     public static Prediction of(String model, String machine, Replay.Result r, double replaySeconds, WaitStates waits) {
         double start = 0, end = 0, tStart = 0, tEnd = 0;
-        for (TaskTimes t : r.tasks()) {
+        for (PeTimes t : r.tasks()) {
             if (!Double.isNaN(t.initEnd())) start = Math.max(start, t.initEnd());
             if (!Double.isNaN(t.tracedInitEnd())) tStart = Math.max(tStart, t.tracedInitEnd());
             end = Math.max(end, t.windowEnd());
@@ -61,9 +61,9 @@ public record Prediction(String model, String machine, Replay.Result result, dou
     }
 
     /** The tasks that waited most, most first. */
-    public List<TaskTimes> mostWaiting(int n) {
-        List<TaskTimes> l = new ArrayList<>(result.tasks());
-        l.sort(Comparator.comparingDouble(TaskTimes::waited).reversed().thenComparingInt(TaskTimes::task));
+    public List<PeTimes> mostWaiting(int n) {
+        List<PeTimes> l = new ArrayList<>(result.tasks());
+        l.sort(Comparator.comparingDouble(PeTimes::waited).reversed().thenComparingInt(PeTimes::task));
         return l.subList(0, Math.min(n, l.size()));
     }
 }

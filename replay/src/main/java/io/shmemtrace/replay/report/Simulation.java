@@ -3,7 +3,7 @@ package io.shmemtrace.replay.report;
 import io.shmemtrace.merged.format.MergedLayout;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.replay.engine.Replay;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
@@ -47,10 +47,10 @@ public final class Simulation {
     /** Why a merged run cannot be replayed faithfully, or null. */
     public static String unreplayable(MergedFile f) {
         if ((f.header().flags() & MergedLayout.FLAG_PARTIAL) != 0 || f.header().missing() > 0) {
-            return "a partial merge (" + f.header().missing() + " tasks missing): the others would wait for them forever";
+            return "a partial merge (" + f.header().missing() + " PEs missing): the others would wait for them forever";
         }
-        for (TaskEntry t : f.tasks()) {
-            if (t.damaged()) return "task " + t.task() + "'s trace was damaged when it was merged: its run is incomplete";
+        for (PeEntry t : f.tasks()) {
+            if (t.damaged()) return "PE " + t.task() + "'s trace was damaged when it was merged: its run is incomplete";
         }
         if (f.header().collectiveMismatches() > 0) {
             return "the merge found " + f.header().collectiveMismatches() + " collective calls that do not match across PEs";

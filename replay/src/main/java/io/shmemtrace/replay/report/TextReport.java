@@ -3,7 +3,7 @@ package io.shmemtrace.replay.report;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.RegionTimes;
-import io.shmemtrace.replay.engine.TaskTimes;
+import io.shmemtrace.replay.engine.PeTimes;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +20,7 @@ public final class TextReport {
 
     public static void print(Prediction p, PrintStream out) {
         var r = p.result();
-        for (TaskTimes t : r.tasks()) {
+        for (PeTimes t : r.tasks()) {
             out.printf(Locale.ROOT, "TaskTimes %d %.9f %.9f%n", t.task(), t.compute(), t.comm() + t.waited());
         }
         for (int i = 0; i < r.callTable().size(); i++) {
@@ -31,12 +31,12 @@ public final class TextReport {
         }
         out.printf(Locale.ROOT, "TotalPredictionTime %.9f%n", p.predicted());
         out.println();
-        out.printf(Locale.ROOT, "shmemsim: model %s, machine %s, %d tasks, %d events replayed in %.2f s (%.1f M events/s)%n",
+        out.printf(Locale.ROOT, "shmemsim: model %s, machine %s, %d PEs, %d events replayed in %.2f s (%.1f M events/s)%n",
                 p.model(), p.machine(), r.tasks().size(), r.events(), p.replaySeconds(),
                 r.events() / Math.max(p.replaySeconds(), 1e-9) / 1e6);
         out.printf(Locale.ROOT, "application window (the run's: the last PE's end of shmem_init to the last PE's start of shmem_finalize):%n");
         out.printf(Locale.ROOT, "  traced %.6f s, predicted %.6f s (%+.1f %%)%n", p.traced(), p.predicted(), 100 * p.error());
-        out.printf(Locale.ROOT, "  shmem_init %.6f s, shmem_finalize %.6f s per task on average, as traced (outside the window)%n",
+        out.printf(Locale.ROOT, "  shmem_init %.6f s, shmem_finalize %.6f s per PE on average, as traced (outside the window)%n",
                 p.meanInit(), p.meanFinalize());
         out.println();
         out.printf("%-16s %11s %13s %13s %13s %8s %13s %14s %10s%n", "by event type", "calls", "traced_s", "predicted_s",
@@ -56,15 +56,15 @@ public final class TextReport {
                 out.printf(Locale.ROOT, "%-24s %10d %13.6f %13.6f %+13.6f %8s%n", g.name(), g.entered(), g.traced(),
                         g.predicted(), g.predicted() - g.traced(), percent(g.predicted(), g.traced()));
             }
-            out.println("  (a region's time from its begin to its end, summed over the tasks and the times it was entered)");
+            out.println("  (a region's time from its begin to its end, summed over the PEs and the times it was entered)");
         }
         out.println();
         if (r.tasks().size() <= TASK_TABLE_LIMIT) {
-            out.printf("%-8s %13s %13s %8s %13s %13s %8s %13s %14s %10s%n", "task", "compute_s", "traced", "diff",
+            out.printf("%-8s %13s %13s %8s %13s %13s %8s %13s %14s %10s%n", "PE", "compute_s", "traced", "diff",
                     "in_calls_s", "traced", "diff", "wait_s", "bytes", "avg_msg");
-            for (TaskTimes t : r.tasks()) taskLine(out, t);
+            for (PeTimes t : r.tasks()) taskLine(out, t);
         } else {
-            out.printf("by task: %d tasks (the table is printed up to %d; --json has every task)%n", r.tasks().size(),
+            out.printf("by PE: %d PEs (the table is printed up to %d; --json has every PE)%n", r.tasks().size(),
                     TASK_TABLE_LIMIT);
         }
         out.println();
@@ -76,13 +76,13 @@ public final class TextReport {
         out.printf("waits released by no traced write (kept their traced time): %d%n", r.unmatchedWaits());
         if (r.forced() > 0) out.printf("waits or locks released out of traced order (clocks that disagree): %d%n", r.forced());
         out.println();
-        out.printf("%-8s %14s   (the tasks that waited most)%n", "task", "wait_s");
-        for (TaskTimes t : p.mostWaiting(10)) out.printf(Locale.ROOT, "%-8d %14.9f%n", t.task(), t.waited());
+        out.printf("%-8s %14s   (the PEs that waited most)%n", "PE", "wait_s");
+        for (PeTimes t : p.mostWaiting(10)) out.printf(Locale.ROOT, "%-8d %14.9f%n", t.task(), t.waited());
         out.println();
         p.waitStates().print(out);
     }
 
-    private static void taskLine(PrintStream out, TaskTimes t) {
+    private static void taskLine(PrintStream out, PeTimes t) {
         double inCalls = t.comm() + t.waited();
         out.printf(Locale.ROOT, "%-8d %13.6f %13.6f %8s %13.6f %13.6f %8s %13.6f %14d %10s%n", t.task(), t.compute(),
                 t.tracedCompute(), percent(t.compute(), t.tracedCompute()), inCalls, t.tracedComm(),

@@ -11,7 +11,7 @@ import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.replay.engine.WaitState;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -42,7 +42,7 @@ import java.util.Map;
  * ({@link WaitStates#beyondCall}). The run is read as a merge hands it over, with no merged copy; a run with
  * waits or tests is read a second time, for the writes that reach their words.
  */
-public final class TimelineWaits implements TaskConverter {
+public final class TimelineWaits implements PeConverter {
     private static final String SOURCE = "; the traced run's, from its timeline on the aligned clocks";
     private static final double NO_TIME = Double.NaN;
     private static final WaitState[] STATES = WaitState.values();
@@ -321,7 +321,7 @@ public final class TimelineWaits implements TaskConverter {
     }
 
     /** The second reading, of a run with waits: the writes that reach their words. */
-    private final class Writes implements TaskConverter {
+    private final class Writes implements PeConverter {
         @Override
         public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
             bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": writes to waited words", tasks,

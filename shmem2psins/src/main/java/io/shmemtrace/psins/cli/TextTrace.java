@@ -6,7 +6,7 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.MergedHeader;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.TaskEntry;
+import io.shmemtrace.merged.read.PeEntry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -21,7 +21,7 @@ final class TextTrace {
 
     static void print(MergedFile f, PrintStream out) throws IOException, MergedFormatException {
         MergedHeader h = f.header();
-        out.printf(Locale.ROOT, "# shmem2psins merged trace v%d: run %s, %d tasks (%d missing), %d events, alignment %s"
+        out.printf(Locale.ROOT, "# shmem2psins merged trace v%d: run %s, %d PEs (%d missing), %d events, alignment %s"
                         + ", base %d ns (CLOCK_REALTIME), first barrier spread %s, %d collective mismatches,"
                         + " %d unpaired locks%n",
                 h.version(), h.runId(), h.tasks(), h.missing(), h.events(), h.alignment().name().toLowerCase(Locale.ROOT),
@@ -40,8 +40,8 @@ final class TextTrace {
         }
         for (int i = 0; i < f.regionNames().size(); i++) out.printf("# region name %d: %s%n", i, f.regionNames().get(i));
         StringBuilder line = new StringBuilder(160);
-        for (TaskEntry t : f.tasks()) {
-            out.printf(Locale.ROOT, "# task %d: %s, %d events, %d threads, shift %.9f s%s%n", t.task(), state(t),
+        for (PeEntry t : f.tasks()) {
+            out.printf(Locale.ROOT, "# PE %d: %s, %d events, %d threads, shift %.9f s%s%n", t.task(), state(t),
                     t.events(), t.threads(), t.shiftSeconds(), t.damaged() ? ", damaged (intact part merged)" : "");
             f.read(t.task(), r -> {
                 line.setLength(0);
@@ -51,7 +51,7 @@ final class TextTrace {
         }
     }
 
-    private static String state(TaskEntry t) {
+    private static String state(PeEntry t) {
         return switch (t.state()) {
             case 0 -> "crashed or killed";
             case 1 -> "finalized";

@@ -10,7 +10,7 @@ import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.report.Explanation;
 import io.shmemtrace.replay.report.Prediction;
-import io.shmemtrace.replay.engine.TaskTimes;
+import io.shmemtrace.replay.engine.PeTimes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,8 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * --json: the whole prediction as one object: predicted_s, traced_s, model, tasks, events, by_type, by_call
- * (each with its traced_s and diff_s), differences (Explanation), by_task (with its traced compute and time in
+ * --json: the whole prediction as one object: predicted_s, traced_s, model, pes, events, by_type, by_call
+ * (each with its traced_s and diff_s), differences (Explanation), by_pe (with its traced compute and time in
  * calls), bytes, unmatched_waits. Written to a temporary file and moved in: never half-written.
  */
 public final class JsonReport {
@@ -43,7 +43,7 @@ public final class JsonReport {
         g.writeNumberField("error", p.error());
         g.writeStringField("model", p.model());
         g.writeStringField("machine", p.machine());
-        g.writeNumberField("tasks", r.tasks().size());
+        g.writeNumberField("pes", r.tasks().size());
         g.writeNumberField("events", r.events());
         g.writeNumberField("replay_s", p.replaySeconds());
         g.writeNumberField("init_s", p.meanInit());
@@ -92,10 +92,10 @@ public final class JsonReport {
             g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("by_task");
-        for (TaskTimes t : r.tasks()) {
+        g.writeArrayFieldStart("by_pe");
+        for (PeTimes t : r.tasks()) {
             g.writeStartObject();
-            g.writeNumberField("task", t.task());
+            g.writeNumberField("pe", t.task());
             g.writeNumberField("compute_s", t.compute());
             g.writeNumberField("comm_s", t.comm());
             g.writeNumberField("wait_s", t.waited());

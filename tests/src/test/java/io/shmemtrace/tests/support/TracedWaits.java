@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public final class TracedWaits {
     private static final String PSINS = Workspace.DIST.resolve("bin/shmem2psins").toString();
-    /** "task function" -> each call's {start, duration}, in order. */
+    /** "PE function" -> each call's {start, duration}, in order. */
     private final Map<String, List<double[]>> calls = new HashMap<>();
 
     private TracedWaits() {}

@@ -9,7 +9,7 @@ import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.RecordReader;
-import io.shmemtrace.merged.read.TaskConverter;
+import io.shmemtrace.merged.read.PeConverter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import java.util.concurrent.ArrayBlockingQueue;
  * (the first call pending on its context, which no other group has), and a completing record lists the groups it
  * completes ({@link RunRecord#completesKey}): forward links are not known when the deferred call is read.
  */
-final class TaskStream implements RecordReader, TaskConverter {
+final class PeStream implements RecordReader, PeConverter {
     /** Records made at a time, handed over whole: the one buffer filled while the other is read. */
     private static final class Batch {
         final RunRecord[] records;
@@ -55,13 +55,13 @@ final class TaskStream implements RecordReader, TaskConverter {
     /** The trace being read, from the first record asked for on (a replay's own state is made first, apart). */
     private TraceFile file;
     private TraceFile.Events events;
-    private TaskRecords task;
+    private PeRecords task;
     private StreamedMerge sink;
     /** The batch being made. */
     private Batch filling;
 
     /** window: payload bytes decoded from at a time; batch: records made at a time, on maker's thread. */
-    TaskStream(StreamedRun.Tables run, int pe, Path path, int window, int batch, RecordMaker maker) {
+    PeStream(StreamedRun.Tables run, int pe, Path path, int window, int batch, RecordMaker maker) {
         this.run = run;
         this.pe = pe;
         this.path = path;
@@ -85,7 +85,7 @@ final class TaskStream implements RecordReader, TaskConverter {
                 reading = made.take();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while task " + pe + "'s records were made");
+                throw new InterruptedIOException("interrupted while PE " + pe + "'s records were made");
             }
             taken = 0;
         }
@@ -138,8 +138,8 @@ final class TaskStream implements RecordReader, TaskConverter {
             events = file.events(window);
             sink = new StreamedMerge(this, run.calls, run.shiftsNs(), true);
             // the first pass said what there was to say
-            task = new TaskRecords(sink, run.calls, run.collectives, run.alignment, sites, message -> { }, run.regionNames,
-                    new TaskInstances());
+            task = new PeRecords(sink, run.calls, run.collectives, run.alignment, sites, message -> { }, run.regionNames,
+                    new PeInstances());
             task.begin(pe, run.cache(file.table()), file.threads());
         } catch (IOException | RuntimeException e) {
             file.close();

@@ -5,13 +5,13 @@ package io.shmemtrace.replay.engine;
  * window, simulated and traced (NaN where it made no such call); bytes and messages of its one-sided calls; its
  * traced compute and time in calls (waits included), for the side-by-side report.
  */
-public record TaskTimes(int task, double compute, double comm, double waited, double initEnd, double finalizeStart,
+public record PeTimes(int task, double compute, double comm, double waited, double initEnd, double finalizeStart,
                         double lastEnd, double tracedInitEnd, double tracedFinalizeStart, double tracedLastEnd,
                         long bytes, long messages, double tracedCompute, double tracedComm) {
 
     /** This task with another of its threads added. */
-    TaskTimes with(TaskTimes o) {
-        return new TaskTimes(task, compute + o.compute, comm + o.comm, waited + o.waited, first(initEnd, o.initEnd),
+    PeTimes with(PeTimes o) {
+        return new PeTimes(task, compute + o.compute, comm + o.comm, waited + o.waited, first(initEnd, o.initEnd),
                 first(finalizeStart, o.finalizeStart), Math.max(lastEnd, o.lastEnd), first(tracedInitEnd, o.tracedInitEnd),
                 first(tracedFinalizeStart, o.tracedFinalizeStart), Math.max(tracedLastEnd, o.tracedLastEnd),
                 bytes + o.bytes, messages + o.messages, tracedCompute + o.tracedCompute, tracedComm + o.tracedComm);

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * once the merge has numbered the sets: a PE uses few sets, so a short list scanned beats a map, and nothing is
  * sized by the run's sets (16,384 PEs with a set each would make that quadratic).
  */
-final class TaskInstances {
+final class PeInstances {
     private int[] sets = new int[4];
     private int[] counts = new int[4];
     private int size;

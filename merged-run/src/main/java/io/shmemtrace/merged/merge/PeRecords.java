@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * releases which set_lock (the sink is told where each forward link points once the linked event comes), the PE
  * sets of collectives, and per-call totals for RankPid.extended. No bytes: the sink encodes.
  */
-final class TaskRecords implements Consumer<TraceEvent> {
+final class PeRecords implements Consumer<TraceEvent> {
     /** Deferred calls still waiting for the event that completes them: where their link is, and their event. */
     private static final class Pending {
         long[] wheres = new long[64];
@@ -84,7 +84,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
     private final Pending defaultContext = new Pending();
     private final Map<Long, Pending> contexts = new HashMap<>();
     /** A PE's own count of its collectives per set, where the run's sets are numbered already (a second reading). */
-    private final TaskInstances ownInstances;
+    private final PeInstances ownInstances;
     private final HeldLocks locks = new HeldLocks();
     private int unpairedLocks;
     private boolean threaded;
@@ -93,7 +93,7 @@ final class TaskRecords implements Consumer<TraceEvent> {
     long[] callCounts = new long[64];
     long[] callNs = new long[64];
 
-    TaskRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
+    PeRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
                 Consumer<String> report) {
         this(sink, callTable, collectives, alignment, sites, report, new RegionNames(), null);
     }
@@ -102,8 +102,8 @@ final class TaskRecords implements Consumer<TraceEvent> {
      * ownInstances: null while the merge numbers the run's collectives (and checks they match); a PE's own count
      * when its trace is read again after the merge, the run's tables then complete (collectives are left alone).
      */
-    TaskRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
-                Consumer<String> report, RegionNames regionNames, TaskInstances ownInstances) {
+    PeRecords(RecordSink sink, Calls callTable, Collectives collectives, Alignment alignment, Sites sites,
+                Consumer<String> report, RegionNames regionNames, PeInstances ownInstances) {
         this.sink = sink;
         this.regionNames = regionNames;
         this.ownInstances = ownInstances;

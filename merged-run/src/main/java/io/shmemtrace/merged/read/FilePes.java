@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * A merged file handed to a {@link TaskConverter}, task after task: the completions the file keeps as forward
+ * A merged file handed to a {@link PeConverter}, task after task: the completions the file keeps as forward
  * links (on the deferred call) given with the completing record instead.
  */
-public final class FileTasks {
-    private FileTasks() {}
+public final class FilePes {
+    private FilePes() {}
 
     /** Reads the file's tasks in order into the converter; progress as the converter sees it. */
-    public static void convert(MergedFile f, TaskConverter c) throws IOException, MergedFormatException {
+    public static void convert(MergedFile f, PeConverter c) throws IOException, MergedFormatException {
         c.start(f.header().tasks(), f.header().baseRealNs(), f.header().runId(), f.hosts());
         RunRecord r = new RunRecord();
         Pending pending = new Pending();

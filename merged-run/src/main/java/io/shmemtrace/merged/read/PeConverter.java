@@ -7,13 +7,13 @@ import java.util.Map;
 
 /**
  * A converter that takes a merged run one task after another (shmem2otf2): from a merged file
- * ({@link FileTasks}), or from a run directory as it is merged, with no file in between
+ * ({@link FilePes}), or from a run directory as it is merged, with no file in between
  * (io.shmemtrace.merged.merge.MergedRun#convertTasks). What a record completes comes with the completing record
  * (the file keeps it the other way round, as the deferred call's forward link, which a merge in progress does not
  * know yet): read completions from {@link #record}'s list, never from {@link RunRecord#completion()} of a deferred
  * call, nor a set_lock's {@link RunRecord#partner()}.
  */
-public interface TaskConverter {
+public interface PeConverter {
     /** The run, before its tasks: PE count, CLOCK_REALTIME of merged time 0, run id, hosts with their PEs. */
     void start(int tasks, long baseRealNs, String runId, List<Host> hosts) throws IOException;
 

@@ -11,7 +11,7 @@ import io.shmemtrace.merged.format.MergedLayout;
  * @param flags TASK_THREADED: each record names its thread
  * @param crc CRC-32C of the task's records
  */
-public record TaskEntry(int task, long offset, long records, double shiftSeconds, int state, boolean damaged,
+public record PeEntry(int task, long offset, long records, double shiftSeconds, int state, boolean damaged,
                         int threads, int flags, int crc) {
     public boolean missing() {
         return state == MergedLayout.STATE_MISSING;
