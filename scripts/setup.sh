@@ -19,7 +19,8 @@ command -v nm >/dev/null 2>&1 || missing="$missing binutils"
 [ -x /usr/bin/time ] || missing="$missing time"
 # What only the tests use: a one-node Slurm cluster (SlurmTest), Environment Modules (the module file's test;
 # Debian's Lmod conflicts with it, and the test uses Lmod where a machine has it instead), pandas (the CSV documentation's example is run), python3-otf2 (OTF2 archives read back),
-# ltrace (the SOS tests count each program's calls a second way), strace (a full disk's system calls counted). scripts/build-sos.sh installs what SOS needs.
+# ltrace (the SOS tests count each program's calls a second way), strace (a full disk's system calls counted),
+# faketime (hosts whose clocks disagree). scripts/build-sos.sh installs what SOS needs.
 if [ "${SHMEMTRACE_SETUP:-}" = tests ]; then
   [ -x /usr/sbin/slurmctld ] || missing="$missing slurm-wlm"
   [ -x /usr/sbin/munged ] || missing="$missing munge"
@@ -30,6 +31,7 @@ if [ "${SHMEMTRACE_SETUP:-}" = tests ]; then
   command -v strace >/dev/null 2>&1 || missing="$missing strace"
   command -v ip >/dev/null 2>&1 || missing="$missing iproute2" # the hosts of the multi-host tests (scripts/hosts.sh)
   command -v nsenter >/dev/null 2>&1 || missing="$missing util-linux"
+  ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || missing="$missing faketime" # a host's clock ahead and fast
 fi
 # What scripts/build-sos.sh needs to build Sandia OpenSHMEM: libfabric (its transport), PMIx (its launcher
 # interface, served by Open MPI's mpirun), the autotools of its autogen.sh.
