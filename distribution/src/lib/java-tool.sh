@@ -4,7 +4,7 @@
 # default on 2 cores and more) a replay of 16,384 tasks x 1,000 events took 5.2-5.4 s and 0.76 GB, with the serial
 # collector 3.8-4.0 s and 0.24 GB (docs/performance.md). A collector chosen in JAVA_TOOL_OPTIONS is left to rule.
 # Progress bars go to stderr, drawn when it is a terminal: the shell can tell (Java 17 only knows whether stdin and
-# stdout both are), so the launcher says it in shmemtrace.stderr.terminal (io.shmemtrace.cli.Progress).
+# stdout both are), so the launcher says it in shmemtrace.stderr.terminal (io.shmemtrace.io.Progress).
 run_java_tool() {
   jar="$here/../lib/$1"
   shift

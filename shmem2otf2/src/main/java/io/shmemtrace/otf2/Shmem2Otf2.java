@@ -1,12 +1,12 @@
 package io.shmemtrace.otf2;
 
-import io.shmemtrace.cli.IoErrors;
+import io.shmemtrace.io.IoErrors;
 import io.shmemtrace.cli.ManifestVersion;
-import io.shmemtrace.cli.OutputFiles;
-import io.shmemtrace.cli.Progress;
-import io.shmemtrace.cli.RowBuffer;
+import io.shmemtrace.io.OutputFiles;
+import io.shmemtrace.io.Progress;
+import io.shmemtrace.io.RowBuffer;
 import io.shmemtrace.cli.RunOptions;
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;

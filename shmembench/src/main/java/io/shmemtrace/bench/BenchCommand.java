@@ -8,7 +8,7 @@ import io.shmemtrace.bench.generate.Generator;
 import io.shmemtrace.bench.generate.Language;
 import io.shmemtrace.bench.run.Toolchain;
 import io.shmemtrace.bench.run.Toolchain.Built;
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Temporary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -10,7 +10,7 @@ import io.shmemtrace.bench.catalog.Catalog;
 import io.shmemtrace.bench.config.BenchTest;
 import io.shmemtrace.bench.run.Deadline;
 import io.shmemtrace.bench.run.Row;
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.io.OutputFiles;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;

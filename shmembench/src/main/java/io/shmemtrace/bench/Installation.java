@@ -1,6 +1,6 @@
 package io.shmemtrace.bench;
 
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.io.OutputFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

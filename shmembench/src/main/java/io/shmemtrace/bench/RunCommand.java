@@ -124,7 +124,7 @@ final class RunCommand extends BenchCommand {
     static final class Progress {
         private final PrintStream err;
         private final int total;
-        private final boolean terminal = io.shmemtrace.cli.Progress.onTerminal();
+        private final boolean terminal = io.shmemtrace.io.Progress.onTerminal();
         private int started;
 
         Progress(PrintStream err, int total) {

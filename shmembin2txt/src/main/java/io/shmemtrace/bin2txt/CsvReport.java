@@ -1,7 +1,7 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.RowBuffer;
-import io.shmemtrace.cli.Csv;
+import io.shmemtrace.io.RowBuffer;
+import io.shmemtrace.io.Csv;
 import io.shmemtrace.format.EventDef;
 import io.shmemtrace.format.FieldDef;
 import io.shmemtrace.format.FieldKind;

@@ -1,6 +1,6 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;

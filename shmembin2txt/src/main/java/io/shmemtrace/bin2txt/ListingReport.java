@@ -1,6 +1,6 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.Decimals;
+import io.shmemtrace.io.Decimals;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.format.read.TraceFile;
 import io.shmemtrace.format.read.TraceRun;

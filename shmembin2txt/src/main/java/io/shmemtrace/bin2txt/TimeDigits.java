@@ -1,6 +1,6 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.RowBuffer;
+import io.shmemtrace.io.RowBuffer;
 
 /**
  * A column of times in ns written as decimals: the digits above the last eight change once in 0.1 s, so they

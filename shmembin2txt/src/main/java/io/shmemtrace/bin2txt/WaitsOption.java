@@ -1,6 +1,6 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.cli.Progress;
+import io.shmemtrace.io.Progress;
 import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.replay.report.TimelineWaits;

@@ -1,5 +1,6 @@
 package io.shmemtrace.cli;
 
+import io.shmemtrace.io.IoErrors;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

@@ -1,7 +1,7 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.Decimals;
-import io.shmemtrace.cli.IoErrors;
+import io.shmemtrace.io.Decimals;
+import io.shmemtrace.io.IoErrors;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.IoErrors;
+import io.shmemtrace.io.IoErrors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

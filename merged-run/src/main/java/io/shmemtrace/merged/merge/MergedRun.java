@@ -1,8 +1,8 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.IoErrors;
-import io.shmemtrace.cli.Progress;
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.IoErrors;
+import io.shmemtrace.io.Progress;
+import io.shmemtrace.io.Temporary;
 import io.shmemtrace.merged.read.FilePes;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;

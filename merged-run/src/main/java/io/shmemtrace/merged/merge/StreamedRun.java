@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Temporary;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.read.TraceRun;
 import io.shmemtrace.merged.read.MergedFile;

@@ -1,6 +1,6 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Temporary;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

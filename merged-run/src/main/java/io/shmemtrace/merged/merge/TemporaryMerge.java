@@ -1,7 +1,7 @@
 package io.shmemtrace.merged.merge;
 
-import io.shmemtrace.cli.Progress;
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Progress;
+import io.shmemtrace.io.Temporary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.cli.Temporary;
+import io.shmemtrace.io.Temporary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

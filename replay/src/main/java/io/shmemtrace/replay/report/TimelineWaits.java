@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.cli.Progress;
+import io.shmemtrace.io.Progress;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;

@@ -1,6 +1,6 @@
 package io.shmemtrace.replay.report;
 
-import io.shmemtrace.cli.Csv;
+import io.shmemtrace.io.Csv;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RunRecord;

@@ -1,8 +1,8 @@
 package io.shmemtrace.psins.cli;
 
 import io.shmemtrace.cli.ManifestVersion;
-import io.shmemtrace.cli.OutputFiles;
-import io.shmemtrace.cli.Progress;
+import io.shmemtrace.io.OutputFiles;
+import io.shmemtrace.io.Progress;
 import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.Alignment;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.analysis.Diagnosis;
-import io.shmemtrace.cli.OutputFiles;
+import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
 import io.shmemtrace.replay.engine.RegionTimes;

@@ -1,4 +1,4 @@
-package io.shmemtrace.cli;
+package io.shmemtrace.io;
 
 import java.io.PrintStream;
 

@@ -1,4 +1,4 @@
-package io.shmemtrace.cli;
+package io.shmemtrace.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.shmemtrace.cli;
+package io.shmemtrace.io;
 
 /** CSV as the tools write it (RFC 4180). */
 public final class Csv {

@@ -1,4 +1,4 @@
-package io.shmemtrace.cli;
+package io.shmemtrace.io;
 
 /**
  * Fixed-point numbers as text without a Formatter a number (a listing of tens of millions of lines, a merge's side
