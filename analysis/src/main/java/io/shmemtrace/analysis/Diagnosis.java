@@ -48,6 +48,8 @@ public final class Diagnosis {
     private double baseline = Double.NaN;
     private final Map<WhatIf, Future<Priced>> ahead = new ConcurrentHashMap<>();
     private Future<Double> baselineAhead;
+    /** The plan's task: done once its what-ifs are submitted. */
+    private Future<?> planned;
     private ExecutorService pool;
 
     /**
@@ -95,24 +97,45 @@ public final class Diagnosis {
         }
     }
 
+    /** What-ifs worked out from the run (the rules' likely fixes), on a what-if thread. */
+    @FunctionalInterface
+    public interface Plan {
+        List<WhatIf> whatIfs() throws IOException, MergedFormatException;
+    }
+
     /**
-     * Starts pricing these what-ifs beside the analysis replay, on threads of their own (the replays only read the
-     * merged file, by positional reads): the run unchanged (the baseline every gain is measured from) and each what-if
-     * are tasks of their own, so that on two cores the analysis, the baseline and a what-if share both (a single
-     * what-if thread doing the baseline and then the what-if was the findings' long pole: 2.4-2.7 times the plain
-     * replay at 16,384 PEs). {@link #price} then takes their results.
+     * Starts pricing what-ifs beside the analysis replay, on threads of their own (the replays only read the merged
+     * file, by positional reads): the run unchanged (the baseline every gain is measured from), the what-ifs given,
+     * and those the plan works out (it may read the run: {@link #compute}), each a task of its own, so that on two
+     * cores the analysis, the baseline and the what-ifs share both, and nothing waits for the pass that plans them (a
+     * single what-if thread after that pass was the findings' long pole: 2.4-2.7 times the plain replay at 16,384
+     * PEs). {@link #price} then takes their results.
      */
-    public void priceAhead(List<WhatIf> whatIfs) throws IOException, MergedFormatException {
+    public void priceAhead(List<WhatIf> whatIfs, Plan plan) {
         if (!Files.isRegularFile(file.path())) return; // a run made again from its traces: one reader at a time
-        compute();
         synchronized (this) {
             if (baselineAhead == null) baselineAhead = pool().submit(this::replayUnchanged);
         }
-        for (WhatIf w : whatIfs) ahead.computeIfAbsent(w, k -> pool().submit(() -> priceNow(k)));
+        if (plan != null) { // before the what-ifs given: on two threads the pass runs beside the baseline
+            planned = pool().submit(() -> {
+                plan.whatIfs().forEach(this::submit);
+                return null;
+            });
+        }
+        whatIfs.forEach(this::submit);
+    }
+
+    private void submit(WhatIf w) {
+        ahead.computeIfAbsent(w, k -> pool().submit(() -> priceNow(k)));
     }
 
     /** Replays the run changed by w (and, once, unchanged); IllegalArgumentException for a region or PE the run lacks. */
     public Priced price(WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
+        Future<?> plan;
+        synchronized (this) {
+            plan = planned;
+        }
+        if (plan != null) take(plan); // the plan's what-ifs are submitted: not priced twice
         Future<Priced> f = ahead.get(w);
         return f == null ? priceNow(w) : take(f);
     }
@@ -137,7 +160,7 @@ public final class Diagnosis {
 
     /** The changed run first, then the baseline (replayed beside it when priced ahead, else here, once). */
     private Priced priceNow(WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
-        Bursts bursts = w.bursts(compute(), file.regionNames());
+        Bursts bursts = w.bursts(w.changesComputation() ? compute() : null, file.regionNames());
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
         if (bursts != null) changed.changeBursts(bursts);
         ChangedCalls merged = w.calls(file);
