@@ -1,8 +1,8 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.analysis.findings.Names;
-import io.shmemtrace.replay.engine.WaitState;
-import io.shmemtrace.replay.report.WaitStates;
+import io.shmemtrace.waits.WaitState;
+import io.shmemtrace.waits.WaitStates;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.io.Progress;
 import io.shmemtrace.cli.RunOptions;
+import io.shmemtrace.io.Progress;
 import io.shmemtrace.merged.merge.RunReading;
-import io.shmemtrace.replay.report.TimelineWaits;
-import io.shmemtrace.replay.report.WaitStates;
+import io.shmemtrace.waits.TimelineWaits;
+import io.shmemtrace.waits.WaitStates;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

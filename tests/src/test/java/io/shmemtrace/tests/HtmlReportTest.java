@@ -99,7 +99,7 @@ class HtmlReportTest {
         assertTrue(barrier.find(), waits);
         String table = d.substring(d.indexOf("<table id=\"wait-states\""));
         table = table.substring(0, table.indexOf("</table>"));
-        assertEquals(io.shmemtrace.replay.engine.WaitState.values().length, count(table, "<tr><td>"), table);
+        assertEquals(io.shmemtrace.waits.WaitState.values().length, count(table, "<tr><td>"), table);
         Matcher row = Pattern.compile("<tr><td>wait_at_barrier</td><td data-v=\"([0-9.E-]+)\">").matcher(table);
         assertTrue(row.find(), table);
         assertEquals(Double.parseDouble(barrier.group(1)), Double.parseDouble(row.group(1)), 1e-9);

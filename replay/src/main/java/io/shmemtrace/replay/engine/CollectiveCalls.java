@@ -1,17 +1,16 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.RecordType.*;
-
 import io.shmemtrace.merged.format.RecordType;
-import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
+import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.Collective;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
 import io.shmemtrace.replay.model.Target;
+import io.shmemtrace.waits.WaitState;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -19,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import static io.shmemtrace.merged.format.RecordType.*;
 
 /**
  * Collectives: each instance (PE set, instance number: the merge's matching) gathers its members; when the last

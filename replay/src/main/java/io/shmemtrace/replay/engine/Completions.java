@@ -4,6 +4,7 @@ import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Rma;
+import io.shmemtrace.waits.WaitState;
 import java.io.IOException;
 
 /**

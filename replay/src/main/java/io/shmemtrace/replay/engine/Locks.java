@@ -1,13 +1,12 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.RecordType.*;
-
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
+import io.shmemtrace.waits.WaitState;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +17,7 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeSet;
+import static io.shmemtrace.merged.format.RecordType.*;
 
 /**
  * Distributed locks, taken in the traced order: a free lock goes to its next asker by traced grant time, once

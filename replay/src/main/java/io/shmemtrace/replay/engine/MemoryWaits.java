@@ -1,21 +1,22 @@
 package io.shmemtrace.replay.engine;
 
-import static io.shmemtrace.merged.format.RecordType.*;
-
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.MergedFile;
-import io.shmemtrace.merged.read.RecordReader;
 import io.shmemtrace.merged.read.MergedFormatException;
-import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.PeEntry;
+import io.shmemtrace.merged.read.RecordReader;
+import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Local;
 import io.shmemtrace.replay.model.SyncCost;
+import io.shmemtrace.waits.WaitState;
+import io.shmemtrace.waits.WaitedSpans;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.EnumSet;
 import java.util.PriorityQueue;
 import java.util.Set;
+import static io.shmemtrace.merged.format.RecordType.*;
 
 /**
  * Waits and tests on symmetric memory, released by writes: a wait ends once the write that released it in the

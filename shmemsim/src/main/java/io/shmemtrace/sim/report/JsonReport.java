@@ -7,10 +7,11 @@ import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
+import io.shmemtrace.replay.engine.PeTimes;
 import io.shmemtrace.replay.engine.RegionTimes;
 import io.shmemtrace.replay.report.Explanation;
 import io.shmemtrace.replay.report.Prediction;
-import io.shmemtrace.replay.engine.PeTimes;
+import io.shmemtrace.waits.WaitState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +56,7 @@ public final class JsonReport {
         g.writeNumberField("off_node", r.offNodeBytes());
         g.writeEndObject();
         g.writeObjectFieldStart("wait_states");
-        for (io.shmemtrace.replay.engine.WaitState w : io.shmemtrace.replay.engine.WaitState.values()) {
+        for (WaitState w : WaitState.values()) {
             g.writeNumberField(w.label, p.waitStates().total(w));
         }
         g.writeEndObject();

@@ -1,18 +1,17 @@
-package io.shmemtrace.replay.report;
+package io.shmemtrace.waits;
 
-import io.shmemtrace.io.Progress;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
+import io.shmemtrace.io.Progress;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
+import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.merged.read.PeConverter;
-import io.shmemtrace.replay.engine.WaitState;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

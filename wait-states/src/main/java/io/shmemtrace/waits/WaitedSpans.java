@@ -1,4 +1,4 @@
-package io.shmemtrace.replay.engine;
+package io.shmemtrace.waits;
 
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  * The spans of symmetric memory each PE waits on somewhere in a run (a word, or the flags of a wait on a set: from
  * the address, the record's bytes), each with what its reader keeps for it (W), and which of them a write reaches:
  * where their bytes meet (a strided put: its first bytes, the stride not being recorded). One rule for the replay
- * ({@link MemoryWaits}) and the traced timeline (io.shmemtrace.replay.report.TimelineWaits).
+ * ({@link MemoryWaits}) and the traced timeline (io.shmemtrace.waits.TimelineWaits).
  */
 public final class WaitedSpans<W> {
     private static final class Span<W> {

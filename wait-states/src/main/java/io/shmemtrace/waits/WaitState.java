@@ -1,4 +1,4 @@
-package io.shmemtrace.replay.engine;
+package io.shmemtrace.waits;
 
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.RunRecord;

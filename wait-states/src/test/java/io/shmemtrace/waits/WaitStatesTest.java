@@ -1,15 +1,9 @@
-package io.shmemtrace.sim;
+package io.shmemtrace.waits;
 
 import io.shmemtrace.format.testing.SyntheticRun;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
-import io.shmemtrace.replay.engine.WaitState;
-import io.shmemtrace.replay.report.TimelineWaits;
-import io.shmemtrace.replay.report.WaitStates;
+import io.shmemtrace.spec.SpecEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +12,18 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Wait states of synthetic runs whose answer is known exactly. */
 class WaitStatesTest {
+    /** A synthetic run of the calls these tests make. */
+    private static SyntheticRun synthetic(int npes) {
+        return new SyntheticRun(npes, SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all",
+                "shmem_putmem", "shmem_long_sum_to_all", "shmem_broadcast64", "shmem_set_lock", "shmem_clear_lock",
+                "shmem_putmem_nbi", "shmem_quiet", "shmem_long_p", "shmem_long_wait_until"));
+    }
+
     private static final long MS = 1_000_000;
     private static final double NS = 1e-9;
     private static final long ADDR = 0x10000;
@@ -54,7 +57,7 @@ class WaitStatesTest {
     void aPeLateAtEachBarrierIsTheOthersWaitAtBarrier() throws Exception {
         // 3 PEs; PE 2 computes 2 ms more than the others before each of 5 barriers; as in a real run, the others'
         // barriers last until PE 2 is in, and all leave together
-        SyntheticRun run = SyntheticRuns.of(3).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(3).all("shmem_init", 0, 1000);
         for (int k = 0; k < 5; k++) {
             run.call(0, "shmem_barrier_all", MS, 2 * MS + 10_000).call(1, "shmem_barrier_all", MS, 2 * MS + 10_000)
                     .call(2, "shmem_barrier_all", 3 * MS, 10_000);
@@ -78,7 +81,7 @@ class WaitStatesTest {
      */
     @Test
     void aWaitNeverExceedsTheCallItIsPartOf() throws Exception {
-        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(2).all("shmem_init", 0, 1000);
         for (int k = 0; k < 3; k++) {
             run.call(0, "shmem_barrier_all", MS, 1000).call(1, "shmem_barrier_all", 11 * MS, 1000);
         }
@@ -93,7 +96,7 @@ class WaitStatesTest {
     @Test
     void aLateRootIsLateBroadcastForTheOthers() throws Exception {
         // root 1 arrives 1 ms after the others at each of 4 broadcasts (nelems 4, root 1, target, set 0..2)
-        SyntheticRun run = SyntheticRuns.of(3).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(3).all("shmem_init", 0, 1000);
         for (int k = 0; k < 4; k++) {
             for (int pe = 0; pe < 3; pe++) {
                 run.call(pe, "shmem_broadcast64", pe == 1 ? 2 * MS : MS, pe == 1 ? 5_000 : MS + 5_000, 4, 1, ADDR, 0, 0, 3);
@@ -109,7 +112,7 @@ class WaitStatesTest {
     @Test
     void aHeldLockIsContentionForTheNextHolder() throws Exception {
         // PE 0 takes the lock at 1 ms and clears it at 4 ms; PE 1 asks at 2 ms and gets it when it is cleared
-        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_set_lock", MS - 1000, 1000, ADDR).call(0, "shmem_clear_lock", 3 * MS - 1000, 1000, ADDR);
         run.call(1, "shmem_set_lock", 2 * MS - 1000, 2 * MS + 1000, ADDR).call(1, "shmem_clear_lock", 0, 1000, ADDR);
         WaitStates s = states(run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000), "lock");
@@ -123,7 +126,7 @@ class WaitStatesTest {
     void aQuietAfterNbiPutsIsNotOverlappedAndABarrierOnlyForWhatItDidNotWait() throws Exception {
         // PE 0 posts a put, then its quiet takes 3 ms; it posts another, and its barrier (5 ms) waits 2 ms for PE 1:
         // the barrier's other 3 ms went to the put. PE 1's quiet completes nothing posted: no wait.
-        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 3 * MS);
         run.call(0, "shmem_putmem_nbi", 0, 1000, 1, 8, ADDR).call(0, "shmem_barrier_all", 0, 5 * MS);
         run.call(1, "shmem_quiet", 0, 1000).call(1, "shmem_barrier_all", 5 * MS + 11_000, 3 * MS);
@@ -139,7 +142,7 @@ class WaitStatesTest {
     void aWaitIsReleasedByTheLatestWriteToItsWord() throws Exception {
         // PE 1 writes another word of PE 0 at 2 ms, PE 0's flag at 2.001 ms and again at 5 ms; PE 0 waits on the flag
         // from 1 ms to 5.002 ms: it waited for the last write, seen at its return (5.001 ms)
-        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = synthetic(2).all("shmem_init", 0, 1000);
         run.call(1, "shmem_long_p", 2 * MS - 1000, 1000, 0, ADDR + 8).call(1, "shmem_long_p", 0, 1000, 0, ADDR)
                 .call(1, "shmem_long_p", 3 * MS - 2000, 1000, 0, ADDR);
         run.call(0, "shmem_long_wait_until", MS - 1000, 4 * MS + 2000, ADDR, 0, 1);

@@ -1,4 +1,4 @@
-package io.shmemtrace.replay.report;
+package io.shmemtrace.waits;
 
 import io.shmemtrace.io.Temporary;
 import java.io.IOException;

@@ -1,10 +1,9 @@
-package io.shmemtrace.replay.report;
+package io.shmemtrace.waits;
 
 import io.shmemtrace.io.Csv;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.RunRecord;
-import io.shmemtrace.replay.engine.WaitState;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,6 +1,5 @@
-package io.shmemtrace.replay.report;
+package io.shmemtrace.waits;
 
-import io.shmemtrace.replay.engine.WaitedSpans;
 import java.util.Arrays;
 import java.util.Comparator;
 
