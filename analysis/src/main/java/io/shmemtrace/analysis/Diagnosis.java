@@ -106,17 +106,16 @@ public final class Diagnosis {
     /**
      * Starts pricing what-ifs beside the analysis replay, on threads of their own (the replays only read the merged
      * file, by positional reads): the run unchanged (the baseline every gain is measured from), the what-ifs given,
-     * and those the plan works out (it may read the run: {@link #compute}), each a task of its own, so that on two
-     * cores the analysis, the baseline and the what-ifs share both, and nothing waits for the pass that plans them (a
-     * single what-if thread after that pass was the findings' long pole: 2.4-2.7 times the plain replay at 16,384
-     * PEs). {@link #price} then takes their results.
+     * and those the plan works out (it may read the run: {@link #compute}), each a task of its own, on the cores the
+     * analysis leaves; the analysis no longer waits for the pass that plans them. {@link #price} then takes their
+     * results.
      */
     public void priceAhead(List<WhatIf> whatIfs, Plan plan) {
         if (!Files.isRegularFile(file.path())) return; // a run made again from its traces: one reader at a time
         synchronized (this) {
             if (baselineAhead == null) baselineAhead = pool().submit(this::replayUnchanged);
         }
-        if (plan != null) { // before the what-ifs given: on two threads the pass runs beside the baseline
+        if (plan != null) { // after the baseline, before the what-ifs given
             planned = pool().submit(() -> {
                 plan.whatIfs().forEach(this::submit);
                 return null;
@@ -183,15 +182,20 @@ public final class Diagnosis {
         return window(Simulation.replay(file, whatIfModel, machine).run());
     }
 
-    /** Threads for the what-ifs: 2 to 4 (with the analysis, three replays share two cores; each replay holds its own state). */
+    /**
+     * Threads for the what-ifs: the cores the analysis leaves (at least one, at most 4: each replay holds its own
+     * state). On two cores a second what-if thread only slowed the analysis replay, the findings' long pole (16,384 PEs
+     * x 1,000 events: 15.4-15.8 s against 14.2-14.8 s).
+     */
     private synchronized ExecutorService pool() {
         if (pool == null) {
             int[] made = {0};
-            pool = Executors.newFixedThreadPool(Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors())), r -> {
-                Thread t = new Thread(r, "what-ifs-" + ++made[0]);
-                t.setDaemon(true); // a tool ended early does not wait for it
-                return t;
-            });
+            pool = Executors.newFixedThreadPool(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() - 1)),
+                    r -> {
+                        Thread t = new Thread(r, "what-ifs-" + ++made[0]);
+                        t.setDaemon(true); // a tool ended early does not wait for it
+                        return t;
+                    });
         }
         return pool;
     }
