@@ -1,54 +1,48 @@
 package io.shmemtrace.analysis;
 
+import java.util.Arrays;
+
 /**
  * Seconds by a packed activity key ({@link Activity#pack}), with no object per entry or per update: the analyses
  * add to such maps at every event of a replay (a HashMap of records there made the analysis replay 4.5 times the
- * plain one at 16,384 tasks x 1,000 events). Open addressing, linear probing; no key is -1. A key and its value sit
- * side by side in one array (the value as its bits): the analyses touch a different PE's maps at nearly every event,
- * and each touch is then one cache miss, not one for the key and another for the value (at 16,384 PEs the adds were
- * 39 % of the analysis replay's samples, two arrays apart).
+ * plain one at 16,384 tasks x 1,000 events). Open addressing, linear probing; no key is -1.
  */
 public final class LongDoubleMap {
     private static final long EMPTY = -1;
-    /** Key at 2i, the value's bits at 2i + 1. */
-    private long[] table = new long[32];
+    private long[] keys = new long[16];
+    private double[] values = new double[16];
     /** 64 less log2 of the capacity: a slot is the top bits of the key times the golden ratio (Fibonacci hashing). */
     private int shift = 60;
     private int size;
 
     public LongDoubleMap() {
-        clearKeys(table);
+        Arrays.fill(keys, EMPTY);
     }
 
     public void add(long key, double value) {
-        long[] t = table;
-        int mask = (t.length >> 1) - 1;
+        int mask = keys.length - 1;
         int i = slot(key);
-        long k;
-        while ((k = t[2 * i]) != EMPTY && k != key) i = (i + 1) & mask;
-        if (k == EMPTY) {
-            t[2 * i] = key;
-            t[2 * i + 1] = Double.doubleToRawLongBits(value);
-            if (++size * 2 > (t.length >> 1)) grow();
+        while (keys[i] != EMPTY && keys[i] != key) i = (i + 1) & mask;
+        if (keys[i] == EMPTY) {
+            keys[i] = key;
+            values[i] = value;
+            if (++size * 2 > keys.length) grow();
         } else {
-            t[2 * i + 1] = Double.doubleToRawLongBits(Double.longBitsToDouble(t[2 * i + 1]) + value);
+            values[i] += value;
         }
     }
 
     public double get(long key) {
-        long[] t = table;
-        int mask = (t.length >> 1) - 1;
-        for (int i = slot(key); t[2 * i] != EMPTY; i = (i + 1) & mask) {
-            if (t[2 * i] == key) return Double.longBitsToDouble(t[2 * i + 1]);
-        }
+        int mask = keys.length - 1;
+        for (int i = slot(key); keys[i] != EMPTY; i = (i + 1) & mask) if (keys[i] == key) return values[i];
         return 0;
     }
 
     /** The sum of every value. */
     public double total() {
-        double sum = 0;
-        for (int i = 0; i < table.length; i += 2) if (table[i] != EMPTY) sum += Double.longBitsToDouble(table[i + 1]);
-        return sum;
+        double t = 0;
+        for (int i = 0; i < keys.length; i++) if (keys[i] != EMPTY) t += values[i];
+        return t;
     }
 
     public int size() {
@@ -58,15 +52,14 @@ public final class LongDoubleMap {
     /** Empties it, keeping its room (the maps of a sequence are emptied at every collective). */
     public void clear() {
         if (size == 0) return;
-        clearKeys(table);
+        Arrays.fill(keys, EMPTY);
+        Arrays.fill(values, 0);
         size = 0;
     }
 
     /** Visits every entry. */
     public void forEach(Entry visitor) {
-        for (int i = 0; i < table.length; i += 2) {
-            if (table[i] != EMPTY) visitor.accept(table[i], Double.longBitsToDouble(table[i + 1]));
-        }
+        for (int i = 0; i < keys.length; i++) if (keys[i] != EMPTY) visitor.accept(keys[i], values[i]);
     }
 
     @FunctionalInterface
@@ -74,18 +67,15 @@ public final class LongDoubleMap {
         void accept(long key, double value);
     }
 
-    /** Every slot empty (a value is written with its key, so only keys need clearing). */
-    private static void clearKeys(long[] t) {
-        for (int i = 0; i < t.length; i += 2) t[i] = EMPTY;
-    }
-
     private void grow() {
-        long[] old = table;
-        table = new long[old.length * 2];
-        clearKeys(table);
+        long[] oldKeys = keys;
+        double[] oldValues = values;
+        keys = new long[oldKeys.length * 2];
+        values = new double[oldKeys.length * 2];
         shift--;
+        Arrays.fill(keys, EMPTY);
         size = 0;
-        for (int i = 0; i < old.length; i += 2) if (old[i] != EMPTY) add(old[i], Double.longBitsToDouble(old[i + 1]));
+        for (int i = 0; i < oldKeys.length; i++) if (oldKeys[i] != EMPTY) add(oldKeys[i], oldValues[i]);
     }
 
     /**
