@@ -114,8 +114,11 @@ class ShmembenchTest {
     @Test
     void killingShmembenchLeavesNoProcessBehind() throws Exception {
         Path dir = Workspace.freshDir("shmembench-killed");
-        Process p = new ProcessBuilder(SHMEMBENCH, "calibrate", "--np", "2", "-o", dir.resolve("m.cfg").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        Path tmp = java.nio.file.Files.createDirectory(dir.resolve("tmp")); // its temporary files go here
+        ProcessBuilder pb = new ProcessBuilder(SHMEMBENCH, "calibrate", "--np", "2", "-o", dir.resolve("m.cfg").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile());
+        pb.environment().put("TMPDIR", tmp.toString());
+        Process p = pb.start();
         // wait until it runs a benchmark under oshrun (the build comes first); oshrun is Open MPI's orterun
         java.util.function.Predicate<ProcessHandle> launcher = h -> h.info().command().orElse("").matches(".*/(oshrun|orterun|mpirun)");
         List<ProcessHandle> tree = List.of();
@@ -129,6 +132,11 @@ class ShmembenchTest {
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "shmembench ends on SIGTERM");
         for (ProcessHandle h : tree) h.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
         assertTrue(tree.stream().noneMatch(ProcessHandle::isAlive), tree.toString());
+        // nor a temporary file of its own: the benchmarks' counts directory went too (issue 42, item 8); Open MPI's
+        // session directory (ompi.*) is the killed oshrun's
+        try (var left = Files.list(tmp)) {
+            assertEquals(List.of(), left.map(f -> f.getFileName().toString()).filter(f -> !f.startsWith("ompi.")).toList());
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.shmemtrace.bench.run;
 
 import io.shmemtrace.bench.run.Toolchain.Built;
+import io.shmemtrace.io.Temporary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,18 +89,13 @@ public final class BenchRun {
             List<String> env = new ArrayList<>(openMpiEnvironment());
             if (traceDir != null) env.add("SHMEMTRACE_DIR=" + traceDir.toAbsolutePath());
             env.addAll(launch.environment());
-            Path countDir = Files.createTempDirectory("shmembench-counts-");
-            env.add("SHMEMBENCH_COUNTS=" + countDir);
             Processes.Result r;
             Map<Integer, Map<String, Count>> counts = new HashMap<>();
-            try {
+            // removed when done, and by a shutdown hook when shmembench is ended first (SIGTERM left it behind)
+            try (Temporary countDir = Temporary.directory(null, "shmembench-counts-")) {
+                env.add("SHMEMBENCH_COUNTS=" + countDir.path());
                 r = Processes.run(cmd, built.executable().getParent(), env, TIMEOUT_SECONDS, caseLimitSeconds, onLine);
-                for (int pe = 0; pe < npes; pe++) readCounts(countDir.resolve("pe" + pe + ".counts"), counts);
-            } finally {
-                try (var files = Files.list(countDir)) {
-                    for (Path f : files.toList()) Files.delete(f);
-                }
-                Files.delete(countDir);
+                for (int pe = 0; pe < npes; pe++) readCounts(countDir.path().resolve("pe" + pe + ".counts"), counts);
             }
             List<Row> rows = new ArrayList<>();
             int lastCase = -1;
