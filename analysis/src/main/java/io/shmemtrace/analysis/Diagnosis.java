@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.LongConsumer;
 
 /**
@@ -45,9 +46,9 @@ public final class Diagnosis {
     private final CommModel whatIfModel;
     private ComputeByRegion compute;
     private List<CallRuns.Runs> runs;
-    private double baseline = Double.NaN;
     private final Map<WhatIf, Future<Priced>> ahead = new ConcurrentHashMap<>();
-    private Future<Double> baselineAhead;
+    /** The run unchanged under the what-if model, replayed once: on a what-if thread, or by the first to ask. */
+    private final FutureTask<Double> baseline;
     /** The plan's task: done once its what-ifs are submitted. */
     private Future<?> planned;
     private ExecutorService pool;
@@ -61,6 +62,7 @@ public final class Diagnosis {
         this.machine = machine;
         this.analysisModel = model == null ? new MeasuredModel() : model;
         this.whatIfModel = analysisModel instanceof MeasuredModel ? new TracedOwnCosts() : analysisModel;
+        this.baseline = new FutureTask<>(() -> window(Simulation.replay(file, whatIfModel, machine).run()));
     }
 
     /** What the analysis replay found: the window it timed, the critical path, the causes of the waits. */
@@ -105,23 +107,20 @@ public final class Diagnosis {
 
     /**
      * Starts pricing what-ifs beside the analysis replay, on threads of their own (the replays only read the merged
-     * file, by positional reads): the run unchanged (the baseline every gain is measured from), the what-ifs given,
-     * and those the plan works out (it may read the run: {@link #compute}), each a task of its own, on the cores the
-     * analysis leaves; the analysis no longer waits for the pass that plans them. {@link #price} then takes their
-     * results.
+     * file, by positional reads): the run unchanged (the baseline every gain is measured from), then the what-ifs the
+     * plan works out (it may read the run: {@link #compute}), each a task of its own, on the cores the analysis
+     * leaves; the analysis does not wait for the pass that plans them. {@link #price} then takes their results.
      */
-    public void priceAhead(List<WhatIf> whatIfs, Plan plan) {
+    public void priceAhead(Plan plan) {
         if (!Files.isRegularFile(file.path())) return; // a run made again from its traces: one reader at a time
+        pool().execute(baseline);
+        Future<?> f = pool().submit(() -> {
+            plan.whatIfs().forEach(this::submit);
+            return null;
+        });
         synchronized (this) {
-            if (baselineAhead == null) baselineAhead = pool().submit(this::replayUnchanged);
+            planned = f;
         }
-        if (plan != null) { // after the baseline, before the what-ifs given
-            planned = pool().submit(() -> {
-                plan.whatIfs().forEach(this::submit);
-                return null;
-            });
-        }
-        whatIfs.forEach(this::submit);
     }
 
     private void submit(WhatIf w) {
@@ -159,27 +158,14 @@ public final class Diagnosis {
 
     /** The changed run first, then the baseline (replayed beside it when priced ahead, else here, once). */
     private Priced priceNow(WhatIf w) throws IOException, MergedFormatException, MachineException, ReplayException {
-        Bursts bursts = w.bursts(w.changesComputation() ? compute() : null, file.regionNames());
+        Bursts bursts = w.bursts(compute(), file.regionNames());
         Replay changed = Simulation.replay(file, w.model(whatIfModel), machine);
         if (bursts != null) changed.changeBursts(bursts);
         ChangedCalls merged = w.calls(file);
         if (merged != null) changed.changeCalls(merged);
         double window = window(changed.run());
-        return new Priced(w, baseline(), window);
-    }
-
-    /** The run unchanged under the what-if model: the task started ahead, or replayed now, once. */
-    private double baseline() throws IOException, MergedFormatException, MachineException, ReplayException {
-        Future<Double> f;
-        synchronized (this) {
-            f = baselineAhead;
-            if (f == null && Double.isNaN(baseline)) baseline = replayUnchanged();
-        }
-        return f != null ? take(f) : baseline;
-    }
-
-    private double replayUnchanged() throws IOException, MergedFormatException, MachineException, ReplayException {
-        return window(Simulation.replay(file, whatIfModel, machine).run());
+        baseline.run(); // nothing when it ran or runs elsewhere
+        return new Priced(w, take(baseline), window);
     }
 
     /**

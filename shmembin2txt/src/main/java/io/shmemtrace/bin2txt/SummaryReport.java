@@ -12,8 +12,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The summary, streamed file by file (memory grows with PEs x functions, never with events): how each file
@@ -43,9 +45,6 @@ final class SummaryReport extends Report {
     private final Supplier<RunFindings.View> findings;
     /** How times are written: 4 digits with a unit, or exact ns (--ns). */
     private final Durations t;
-    /** A table's functions, the most time first (as mpiP sorts), then by name. */
-    private static final Comparator<Map.Entry<String, CallStats>> BY_COST = Comparator.comparingLong(
-            (Map.Entry<String, CallStats> e) -> -e.getValue().totalNs).thenComparing(Map.Entry::getKey);
     /** Per trace file, its init on the run's time base: the run's window is on it. */
     private java.util.Map<java.nio.file.Path, io.shmemtrace.merged.merge.RunClock> clocks = java.util.Map.of();
     /** The PEs of each host, in the order the hosts come (the job section's hosts line). */
@@ -221,7 +220,7 @@ final class SummaryReport extends Report {
         }
         out.printf("  %-36s %10s %14s %12s %12s %12s %14s%n", "function", "calls", t.column("total"),
                 t.column("min"), t.column("mean"), t.column("max"), "bytes");
-        s.byFunction.entrySet().stream().sorted(BY_COST).forEach(e -> {
+        s.byFunction.entrySet().stream().sorted(mostTimeFirst(e -> e.getValue().totalNs, Map.Entry::getKey)).forEach(e -> {
             CallStats c = e.getValue();
             out.printf("  %-36s %10d %14s %12s %12s %12s %14d%n", e.getKey(), c.calls, t.cell(c.totalNs),
                     t.cell(c.minNs), t.cell(c.totalNs / c.calls), t.cell(c.maxNs), c.bytes);
@@ -241,8 +240,7 @@ final class SummaryReport extends Report {
             out.printf("  regions%s:%n", summed ? " summed over PEs" : "");
             out.printf("  %-36s %10s %14s %12s %14s %8s%n", "region", "entered", t.column("total"), t.column("mean"),
                     t.column("in_shmem"), "shmem");
-            r.regions.entrySet().stream().sorted(Comparator.comparingLong(
-                    (Map.Entry<String, RegionStats.Region> e) -> -e.getValue().totalNs).thenComparing(Map.Entry::getKey))
+            r.regions.entrySet().stream().sorted(mostTimeFirst(e -> e.getValue().totalNs, Map.Entry::getKey))
                     .forEach(e -> {
                         RegionStats.Region g = e.getValue();
                         out.printf("  %-36s %10d %14s %12s %14s %7.1f%%%n", e.getKey(), g.count, t.cell(g.totalNs),
@@ -264,7 +262,7 @@ final class SummaryReport extends Report {
         out.printf("  %-36s %6s %14s %12s %12s %12s %12s %9s%n", "function", "PEs", "calls", t.column("min"),
                 t.column("median"), t.column("max"), "max_pe", "imbalance");
         List<Imbalance> rows = new ArrayList<>(Imbalance.of(job, all));
-        rows.sort(Comparator.comparingLong((Imbalance r) -> -r.maxNs()).thenComparing(Imbalance::function));
+        rows.sort(mostTimeFirst(Imbalance::maxNs, Imbalance::function));
         for (Imbalance r : rows) {
             out.printf("  %-36s %6d %14d %12s %12s %12s %12d %8.1f%%%n", r.function(), r.pes(), r.calls(),
                     t.cell(r.minNs()), t.cell(r.medianNs()), t.cell(r.maxNs()), r.maxPe(), 100.0 * r.imbalance());
@@ -284,6 +282,11 @@ final class SummaryReport extends Report {
             out.printf("  %6d %14s %14s %7.1f%%%n", p.pe, t.cell(p.windowNs), t.cell(p.windowShmemNs),
                     p.windowShmemPercent());
         }
+    }
+
+    /** A table's rows, the most time first (as mpiP sorts), then by name. */
+    private static <T> Comparator<T> mostTimeFirst(ToLongFunction<T> ns, Function<T, String> name) {
+        return Comparator.comparingLong((T row) -> -ns.applyAsLong(row)).thenComparing(name);
     }
 
     private static double percent(long part, long whole) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.analysis.path.CriticalPath;
-import io.shmemtrace.analysis.whatif.WhatIf;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.replay.engine.ReplayException;
@@ -43,8 +42,7 @@ public record Report(String run, String basis, Diagnosis.Result diagnosis, List<
         if (problem != null) throw new ReplayException(problem);
         Diagnosis diagnosis = new Diagnosis(f, machine, model);
         Names names = new Names(f, notes);
-        // the network's what-if at once; the others once a pass over the run has found them, beside the analysis
-        diagnosis.priceAhead(List.of(WhatIf.idealNetwork()), () -> Findings.likelyFixes(diagnosis, names));
+        diagnosis.priceAhead(() -> Findings.likelyFixes(diagnosis, names)); // beside the analysis
         Diagnosis.Result result = diagnosis.analyse(progress);
         return new Report(run, basis, result, Findings.of(f, diagnosis, result, names), Findings.missing(f), names);
     }

@@ -174,11 +174,6 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
      * The change to the bursts (null: none); IllegalArgumentException naming a region the run does not have or a PE
      * beyond its PEs.
      */
-    /** Whether it changes the traced computation by region ({@link #bursts} then needs the run's, else takes null). */
-    public boolean changesComputation() {
-        return kind == Kind.DEFER || kind == Kind.BALANCE || kind == Kind.REMOVE_DELAY;
-    }
-
     public Bursts bursts(ComputeByRegion compute, List<String> regionNames) throws IOException, MergedFormatException {
         switch (kind) {
             case IDEAL_CPU -> {

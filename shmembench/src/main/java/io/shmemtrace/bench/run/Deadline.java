@@ -1,8 +1,8 @@
 package io.shmemtrace.bench.run;
 
+import io.shmemtrace.bench.run.Toolchain.Built;
 import java.nio.file.Path;
 import java.util.List;
-import io.shmemtrace.bench.run.Toolchain.Built;
 import java.util.Locale;
 
 /**
