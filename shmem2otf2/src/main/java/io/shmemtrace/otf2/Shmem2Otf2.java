@@ -9,6 +9,7 @@ import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.io.Temporary;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -92,8 +93,12 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         Otf2Stream otf2 = new Otf2Stream(stream, bars);
         int status;
         try {
-            status = MergedRun.convertTasks(run, "shmem2otf2", err,
-                    new RunReading(runOptions.allowPartial, runOptions.maxOpen), otf2);
+            MergedRun.convertPes(run, new RunReading(runOptions.allowPartial, runOptions.maxOpen),
+                    runOptions.messages("shmem2otf2", err).withoutBars(), otf2);
+            status = 0;
+        } catch (RunException e) {
+            err.println("shmem2otf2: " + e.getMessage());
+            status = 1;
         } catch (UncheckedIOException e) {
             status = failed(w, e.getCause());
         } catch (IOException e) {

@@ -2,7 +2,9 @@ package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.analysis.findings.Report;
 import io.shmemtrace.format.read.TraceRun;
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.MachineException;
@@ -77,25 +79,30 @@ final class RunFindings {
         ByteArrayOutputStream text = new ByteArrayOutputStream(), problems = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(problems, true, StandardCharsets.UTF_8);
+        Messages messages = Messages.of("shmemtrace findings", err, bars);
+        int status;
         Report[] made = {null};
         try {
-            int status = MergedRun.convert(run, "shmemtrace findings", err, bars, reading, f -> {
+            status = MergedRun.convert(run, reading, messages, f -> {
                 try {
                     made[0] = Report.of(f, run.toString(), null, null, "on the traced times", null, note -> { });
                     made[0].printFindings(out);
                     out.println("(the critical path and the causes of the waits: shmemtrace findings " + run + ")");
                     return 0;
                 } catch (ReplayException | MachineException e) {
-                    err.println(e.getMessage());
+                    messages.say(e.getMessage());
                     return 1;
                 }
             });
-            // the first problem says why (the file or PE at fault); the rest the tool's own run would print
-            return status == 0 ? new View(text.toString(StandardCharsets.UTF_8), FindingsHtml.of(made[0]))
-                    : View.none("Findings: none (" + problems.toString(StandardCharsets.UTF_8).strip().lines().findFirst()
-                    .orElse("no reason given") + ")");
+        } catch (RunException e) {
+            messages.say(e.getMessage());
+            status = 1;
         } catch (IOException e) {
             return View.none("Findings: none (" + e.getMessage() + ")");
         }
+        // the first problem says why (the file or PE at fault); the rest the tool's own run would print
+        return status == 0 ? new View(text.toString(StandardCharsets.UTF_8), FindingsHtml.of(made[0]))
+                : View.none("Findings: none (" + problems.toString(StandardCharsets.UTF_8).strip().lines().findFirst()
+                .orElse("no reason given") + ")");
     }
 }

@@ -1,7 +1,8 @@
 package io.shmemtrace.bin2txt;
 
 import io.shmemtrace.cli.RunOptions;
-import io.shmemtrace.io.Progress;
+import io.shmemtrace.io.Messages;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.waits.TimelineWaits;
 import io.shmemtrace.waits.WaitStates;
@@ -24,7 +25,10 @@ final class WaitsOption {
         PrintStream err = new PrintStream(problems, true, java.nio.charset.StandardCharsets.UTF_8);
         WaitStates states;
         try {
-            states = TimelineWaits.of(run, "shmembin2txt", err, bars, reading);
+            states = TimelineWaits.of(run, reading, Messages.of("shmembin2txt", err, bars));
+        } catch (RunException e) {
+            states = null;
+            err.println("shmembin2txt: " + e.getMessage());
         } catch (IOException e) {
             states = null;
             err.println(e.getMessage());
@@ -43,15 +47,15 @@ final class WaitsOption {
                     + " or --html");
             return 2;
         }
-        return print(paths.get(0), output.csv, out, err, !options.quiet && Progress.onTerminal() ? err : null,
-                new RunReading(options.allowPartial, options.maxOpen));
-    }
-
-    private static int print(Path run, boolean csv, PrintStream out, PrintStream err, PrintStream bars,
-                             RunReading reading) throws IOException {
-        WaitStates states = TimelineWaits.of(run, "shmembin2txt", err, bars, reading);
-        if (states == null) return 1;
-        if (csv) states.csv(out);
+        WaitStates states;
+        try {
+            states = TimelineWaits.of(paths.get(0), new RunReading(options.allowPartial, options.maxOpen),
+                    options.messages("shmembin2txt", err));
+        } catch (RunException e) {
+            err.println("shmembin2txt: " + e.getMessage());
+            return 1;
+        }
+        if (output.csv) states.csv(out);
         else states.print(out);
         return 0;
     }

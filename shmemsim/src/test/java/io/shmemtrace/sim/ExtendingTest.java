@@ -1,6 +1,7 @@
 package io.shmemtrace.sim;
 
 import io.shmemtrace.format.testing.SyntheticRun;
+import io.shmemtrace.io.Messages;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +11,7 @@ import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeSet;
@@ -63,25 +65,23 @@ class ExtendingTest {
 
     /**
      * "A new output format": a PeConverter (bytes put per task, calls per type, the put's quiet), handed a run
-     * directory's merge as it is made (no temporary file) and a merged file alike, by MergedRun.convertTasks.
+     * directory's merge as it is made (no temporary file) and a merged file alike, by MergedRun.convertPes.
      */
     @Test
     void aNewOutputFormatReadsTheMergedRun() throws Exception {
         Path run = run();
         BytesPerPe fromDirectory = new BytesPerPe();
-        assertEquals(0, MergedRun.convertTasks(run, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
-                fromDirectory));
+        MergedRun.convertPes(run, RunReading.DEFAULT, Messages.SILENT, fromDirectory);
         assertEquals(1L << 20, fromDirectory.bytes[0]);
         assertEquals(1L << 20, fromDirectory.bytes[1]);
         assertEquals(2L, fromDirectory.calls.get(RecordType.QUIET));
         assertEquals(2L, fromDirectory.calls.get(RecordType.BARRIER_ALL));
         assertEquals(2, fromDirectory.putsCompletedByQuiet);
         Path merged = dir.resolve("run.psins");
-        assertEquals(0, Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false,
-                64, Alignment.Mode.AUTO, false, null), new PrintStream(new ByteArrayOutputStream())).status());
+        Merge.run(new Merge.Options(java.util.List.of(run), merged, dir.resolve("run.RankPid.extended"), false, 64,
+                Alignment.Mode.AUTO, false), Messages.SILENT);
         BytesPerPe fromFile = new BytesPerPe();
-        assertEquals(0, MergedRun.convertTasks(merged, "bytes-per-task", new PrintStream(new ByteArrayOutputStream()),
-                fromFile));
+        MergedRun.convertPes(merged, RunReading.DEFAULT, Messages.SILENT, fromFile);
         assertArrayEquals(fromDirectory.bytes, fromFile.bytes);
         assertEquals(fromDirectory.calls, fromFile.calls);
         assertEquals(fromDirectory.putsCompletedByQuiet, fromFile.putsCompletedByQuiet);

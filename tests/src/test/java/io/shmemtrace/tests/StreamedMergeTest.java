@@ -3,10 +3,12 @@ package io.shmemtrace.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.merged.format.AlignmentMethod;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.FilePes;
 import io.shmemtrace.merged.read.Host;
@@ -18,8 +20,6 @@ import io.shmemtrace.tests.support.Command;
 import io.shmemtrace.tests.support.Programs;
 import io.shmemtrace.tests.support.SyntheticRuns;
 import io.shmemtrace.tests.support.Workspace;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,9 +67,7 @@ class StreamedMergeTest {
             FilePes.convert(f, fromFile);
         }
         Recording streamed = new Recording();
-        ByteArrayOutputStream messages = new ByteArrayOutputStream();
-        Merge.Result r = Merge.stream(List.of(run), align, null, streamed, "test", new PrintStream(messages));
-        assertEquals(0, r.status(), messages.toString());
+        Merge.Result r = Merge.stream(List.of(run), align, streamed, Messages.SILENT, RunReading.DEFAULT);
         assertEquals(align == Alignment.Mode.BARRIER ? AlignmentMethod.BARRIER : AlignmentMethod.MONOTONIC, r.alignment());
         assertTrue(fromFile.records.size() > 100, run + ": " + fromFile.records.size() + " records");
         assertEquals(fromFile.lines, streamed.lines, run.toString()); // start, tasks, tables

@@ -1,5 +1,7 @@
 package io.shmemtrace.cli;
 
+import io.shmemtrace.io.Messages;
+import java.io.PrintStream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -27,5 +29,10 @@ public final class RunOptions {
     void maxOpen(int n) {
         if (n < 1) throw new ParameterException(spec.commandLine(), "--max-open must be at least 1");
         maxOpen = n;
+    }
+
+    /** Where the libraries' lines go for tool: err, after its name; their bars too, on a terminal and not -q. */
+    public Messages messages(String tool, PrintStream err) {
+        return Messages.onStderr(tool, err, quiet);
     }
 }

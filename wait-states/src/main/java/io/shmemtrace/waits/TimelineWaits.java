@@ -3,19 +3,18 @@ package io.shmemtrace.waits;
 import io.shmemtrace.format.Operation;
 import io.shmemtrace.format.sites.SiteKey;
 import io.shmemtrace.format.sites.Symbolizer;
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.io.Progress;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.CallEntry;
 import io.shmemtrace.merged.read.Host;
 import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -46,8 +45,7 @@ public final class TimelineWaits implements PeConverter {
     private static final double NO_TIME = Double.NaN;
     private static final WaitState[] STATES = WaitState.values();
 
-    private final String tool;
-    private final PrintStream bars;
+    private final Messages messages;
     private Progress bar;
     private final WaitStates states = new WaitStates(SOURCE);
 
@@ -86,41 +84,29 @@ public final class TimelineWaits implements PeConverter {
     private List<SiteKey> sites = List.of();
     private Map<String, String> buildIds = Map.of();
 
-    private TimelineWaits(String tool, PrintStream bars) {
-        this.tool = tool;
-        this.bars = bars;
+    private TimelineWaits(Messages messages) {
+        this.messages = messages;
     }
 
     /**
-     * The wait states of run (a run directory, merged as it is read, or a merged file); null when it cannot be
-     * read, the reasons on err, each line starting with tool. bars: where progress bars go (null: none).
+     * The wait states of run (a run directory, merged as it is read as reading says, or a merged file); what is read
+     * around and the notes on the result said to messages, with its bars; a RunException when it cannot be read.
      */
-    public static WaitStates of(Path run, String tool, PrintStream err, PrintStream bars) throws IOException {
-        return of(run, tool, err, bars, RunReading.DEFAULT);
-    }
-
-    /** The same, a run directory read as reading says. */
-    public static WaitStates of(Path run, String tool, PrintStream err, PrintStream bars, RunReading reading)
-            throws IOException {
-        TimelineWaits t = new TimelineWaits(tool, bars);
-        if (MergedRun.convertTasks(run, tool, err, reading, t) != 0) return null;
+    public static WaitStates of(Path run, RunReading reading, Messages messages) throws IOException, RunException {
+        TimelineWaits t = new TimelineWaits(messages);
+        MergedRun.convertPes(run, reading, messages, t);
         if (t.waits.size > 0) {
             // the merge said what there was to say about the run the first time: only a failure now is news
-            ByteArrayOutputStream said = new ByteArrayOutputStream();
-            if (MergedRun.convertTasks(run, tool, new PrintStream(said, true, StandardCharsets.UTF_8), reading,
-                    t.new Writes()) != 0) {
-                err.print(said.toString(StandardCharsets.UTF_8));
-                return null;
-            }
+            MergedRun.convertPes(run, reading, Messages.SILENT, t.new Writes());
         }
-        return t.result(note -> err.println(tool + ": " + note));
+        return t.result(messages::say);
     }
 
     @Override
     public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
         this.tasks = tasks;
         words = new WaitedWords(tasks);
-        bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": wait states", tasks, "PEs");
+        bar = messages.progress("wait states", tasks, "PEs");
     }
 
     @Override
@@ -323,8 +309,7 @@ public final class TimelineWaits implements PeConverter {
     private final class Writes implements PeConverter {
         @Override
         public void start(int tasks, long baseRealNs, String runId, List<Host> hosts) {
-            bar = new Progress(bars == null ? System.err : bars, bars != null, tool + ": writes to waited words", tasks,
-                    "PEs");
+            bar = messages.progress("writes to waited words", tasks, "PEs");
         }
 
         @Override

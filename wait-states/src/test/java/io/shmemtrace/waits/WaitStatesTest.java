@@ -1,8 +1,10 @@
 package io.shmemtrace.waits;
 
 import io.shmemtrace.format.testing.SyntheticRun;
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.merged.merge.Alignment;
 import io.shmemtrace.merged.merge.Merge;
+import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.spec.SpecEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,13 +37,12 @@ class WaitStatesTest {
     private WaitStates states(SyntheticRun run, String name) throws Exception {
         Path trace = run.writeTo(Files.createDirectories(dir.resolve(name)));
         ByteArrayOutputStream said = new ByteArrayOutputStream();
-        PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8);
-        WaitStates fromTraces = TimelineWaits.of(trace, "test", err, null);
+        Messages messages = Messages.of("test", new PrintStream(said, true, StandardCharsets.UTF_8), null);
+        WaitStates fromTraces = TimelineWaits.of(trace, RunReading.DEFAULT, messages);
         Path merged = dir.resolve(name + ".psins");
-        assertEquals(0, Merge.run(new Merge.Options(List.of(trace), merged,
-                dir.resolve(name + ".RankPid.extended"), false, 64, Alignment.Mode.AUTO, false,
-                null), err).status());
-        WaitStates fromFile = TimelineWaits.of(merged, "test", err, null);
+        Merge.run(new Merge.Options(List.of(trace), merged, dir.resolve(name + ".RankPid.extended"), false, 64,
+                Alignment.Mode.AUTO, false), messages);
+        WaitStates fromFile = TimelineWaits.of(merged, RunReading.DEFAULT, messages);
         assertEquals("", said.toString(StandardCharsets.UTF_8));
         assertEquals(text(fromFile), text(fromTraces));
         return fromTraces;

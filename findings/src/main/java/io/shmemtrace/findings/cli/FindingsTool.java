@@ -10,6 +10,7 @@ import io.shmemtrace.io.Progress;
 import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
@@ -89,8 +90,13 @@ public final class FindingsTool implements Callable<Integer> {
         }
         Machine m = machine;
         CommModel chosen = model;
-        return MergedRun.convert(run, TOOL, err, !runOptions.quiet && Progress.onTerminal() ? err : null,
-                new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> diagnose(f, m, chosen));
+        try {
+            return MergedRun.convert(run, new RunReading(runOptions.allowPartial, runOptions.maxOpen),
+                    runOptions.messages(TOOL, err), f -> diagnose(f, m, chosen));
+        } catch (RunException e) {
+            err.println(TOOL + ": " + e.getMessage());
+            return 1;
+        }
     }
 
     private int diagnose(MergedFile f, Machine machine, CommModel model) throws IOException, MergedFormatException {

@@ -15,8 +15,8 @@ import io.shmemtrace.merged.read.PeConverter;
 import java.io.IOException;
 import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.io.Temporary;
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.io.Progress;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -37,77 +37,69 @@ import java.util.Map;
  * the targets only when the merge succeeded.
  */
 public final class Merge {
-    /** What to merge and how (the command line's options); progress: where a progress bar goes (null: none). */
+    /** What to merge and how (the command line's options). */
     public record Options(List<Path> inputs, Path output, Path sideFile, boolean allowPartial, int maxOpen,
-                          Alignment.Mode align, boolean force, PrintStream progress) {}
+                          Alignment.Mode align, boolean force) {}
 
-    /** The outcome: exit status (0 merged, 1 problems and nothing written) and what was merged. */
-    public record Result(int status, long events, int tasks, int missing, int mismatches, int unpairedLocks,
+    /** What was merged. */
+    public record Result(long events, int tasks, int missing, int mismatches, int unpairedLocks,
                          AlignmentMethod alignment) {}
 
     private static final int MAX_MESSAGES = 50;
-    /** The command whose work this is, when no other tool runs the merge for its own. */
-    private static final String SHMEM2PSINS = "shmem2psins";
 
     private final Options o;
-    private final PrintStream err;
-    /** The tool the user ran: the merge's messages start with its name, as every line of that tool does. */
-    private final String tool;
-    private int messages;
+    private final Messages messages;
+    /** Whether the merge is a step of another tool's work (its output a temporary file, or none) or the user's file. */
+    private final boolean forAnotherTool;
+    private int said;
     /** Where a merge of the tables alone ({@link StreamedRun}) leaves what reading the traces again needs; else null. */
     private StreamedRun.Tables tablesOnly;
 
-    private Merge(Options o, PrintStream err, String tool) {
+    private Merge(Options o, Messages messages, boolean forAnotherTool) {
         this.o = o;
-        this.err = err;
-        this.tool = tool;
+        this.messages = messages;
+        this.forAnotherTool = forAnotherTool;
     }
 
-    public static Result run(Options options, PrintStream err) throws IOException {
-        return run(options, err, SHMEM2PSINS);
+    /**
+     * The user's merge into options' output: what it read around said to messages; a RunException when nothing
+     * may be written (the targets are then as they were).
+     */
+    public static Result run(Options options, Messages messages) throws IOException, RunException {
+        return new Merge(options, messages, false).run();
     }
 
-    /** The same, for tool (a tool that merges a run for its own work: messages start with its name). */
-    static Result run(Options options, PrintStream err, String tool) throws IOException {
-        return new Merge(options, err, tool).run();
+    /** The same, as a step of another tool's work (its messages say how that tool reads what is intact). */
+    static Result runForAnotherTool(Options options, Messages messages) throws IOException, RunException {
+        return new Merge(options, messages, true).run();
     }
 
     /**
      * A run directory's merge handed to a converter task after task as it is made, with no file written
      * ({@link StreamedMerge}); progress: where a bar goes (null: none). With the barrier step (PEs on several
      * hosts, or asked for), every trace is first read up to its first shmem_barrier_all, so that every time is
-     * final from the first PE on. A status of 1 means the converter's output is to be thrown away (the reasons
-     * are on err).
+     * final from the first PE on. After a RunException the converter's output is to be thrown away.
      */
-    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, PeConverter converter,
-                                String tool, PrintStream err) throws IOException {
-        return stream(inputs, align, progress, converter, tool, err, RunReading.DEFAULT);
-    }
-
-    /** The same, the run read as reading says. */
-    public static Result stream(List<Path> inputs, Alignment.Mode align, PrintStream progress, PeConverter converter,
-                                String tool, PrintStream err, RunReading reading) throws IOException {
-        return new Merge(new Options(inputs, null, null, reading.allowPartial(), reading.maxOpen(), align, true, progress),
-                err, tool).stream(converter);
+    public static Result stream(List<Path> inputs, Alignment.Mode align, PeConverter converter, Messages messages,
+                                RunReading reading) throws IOException, RunException {
+        return new Merge(new Options(inputs, null, null, reading.allowPartial(), reading.maxOpen(), align, true),
+                messages.withoutBars(), true).stream(converter);
     }
 
     /**
      * The run's header, index and tables merged into output, with no records (each task's records are counted,
      * and read again from its trace when asked for: {@link StreamedRun}); what that reading needs goes to tables.
      */
-    static Result tables(List<Path> inputs, Path output, PrintStream progress, StreamedRun.Tables tables, String tool,
-                         PrintStream err, RunReading reading) throws IOException {
+    static Result tables(List<Path> inputs, Path output, StreamedRun.Tables tables, Messages messages,
+                         RunReading reading) throws IOException, RunException {
         Merge m = new Merge(new Options(inputs, output, null, reading.allowPartial(), reading.maxOpen(), Alignment.Mode.AUTO,
-                true, progress), err, tool);
+                true), messages, true);
         m.tablesOnly = tables;
-        TraceRun scan = m.scan();
-        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
-        return m.write(scan, output, null);
+        return m.write(m.scan(), output, null);
     }
 
-    private Result stream(PeConverter converter) throws IOException {
+    private Result stream(PeConverter converter) throws IOException, RunException {
         TraceRun scan = scan();
-        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         Alignment alignment = Alignment.of(byPe, o.align());
@@ -123,7 +115,7 @@ public final class Merge {
         boolean[] damaged = new boolean[npes];
         boolean[] merged = new boolean[npes];
         long[] events = new long[1];
-        String refused = mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
+        mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
             @Override
             public void next(int pe) { }
 
@@ -133,39 +125,32 @@ public final class Merge {
                 events[0] += n;
             }
         });
-        if (refused != null) return fail(refused);
         collectives.finish(merged);
         int missing = 0;
         for (boolean m : merged) missing += m ? 0 : 1;
         sink.finish(task.regionNames.all(), collectives.sets(), sites);
-        return new Result(0, events[0], npes, missing, collectives.mismatches(), task.unpairedLocks(), alignment.method());
+        return new Result(events[0], npes, missing, collectives.mismatches(), task.unpairedLocks(), alignment.method());
     }
 
     private void say(String message) {
-        if (++messages <= MAX_MESSAGES) {
-            err.println(tool + ": " + message);
-        } else if (messages == MAX_MESSAGES + 1) {
-            err.println(tool + ": (more messages left out)");
+        if (++said <= MAX_MESSAGES) {
+            messages.say(message);
+        } else if (said == MAX_MESSAGES + 1) {
+            messages.say("(more messages left out)");
         }
     }
 
     /** Why a run with problems is not merged, and how to take what is intact: the option every tool has. */
-    private String refused(String why) {
-        if (tool.equals(SHMEM2PSINS)) return "nothing written: " + why + " (--allow-partial merges what is intact)";
-        return "cannot merge the run: " + why + " (" + tool + " --allow-partial reads what is intact)";
+    private RunException refused(String why) {
+        if (!forAnotherTool) return new RunException("nothing written: " + why + " (--allow-partial merges what is intact)");
+        return new RunException("cannot merge the run: " + why + " (--allow-partial reads what is intact)");
     }
 
-    private Result fail(String message) {
-        say(message);
-        return new Result(1, 0, 0, 0, 0, 0, null);
-    }
-
-    private Result run() throws IOException {
+    private Result run() throws IOException, RunException {
         for (Path target : List.of(o.output(), o.sideFile())) {
-            if (!o.force() && Files.exists(target)) return fail(OutputFiles.exists(target));
+            if (!o.force() && Files.exists(target)) throw new RunException(OutputFiles.exists(target));
         }
         TraceRun scan = scan();
-        if (scan == null) return new Result(1, 0, 0, 0, 0, 0, null);
         Path tmp = sibling(o.output(), ".tmp");
         Path sideTmp = sibling(o.sideFile(), ".tmp");
         Files.deleteIfExists(tmp);
@@ -173,31 +158,28 @@ public final class Merge {
         // Removed when done, and if the tool is ended before they are renamed into place.
         try (Temporary merging = Temporary.path(tmp); Temporary siding = Temporary.path(sideTmp)) {
             Result r = write(scan, tmp, sideTmp);
-            if (r.status() != 0) return r;
             Files.move(tmp, o.output(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(sideTmp, o.sideFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return r;
         }
     }
 
-    /** The run's traces, if they can be merged; else null, and the reasons said. */
-    private TraceRun scan() {
+    /** The run's traces, if they can be merged; the problems read around said. */
+    private TraceRun scan() throws RunException {
         TraceRun scan;
         try {
             scan = TraceRun.scan(o.inputs(), TraceRun.Options.oneRun(o.maxOpen()), this::say);
         } catch (TraceRun.NoTracesException e) {
-            say(e.getMessage());
-            return null;
+            throw new RunException(e.getMessage());
         }
         for (TraceRun.Input in : scan.inputs()) {
             if (in.header().profile()) {
-                say(in.path() + ": a profile (SHMEMTRACE_MODE=profile) has no timeline to merge; shmembin2txt --summary and --html read it");
-                return null;
+                throw new RunException(in.path() + ": a profile (SHMEMTRACE_MODE=profile) has no timeline to merge; "
+                        + "shmembin2txt --summary and --html read it");
             }
         }
         if (scan.problems() > 0 && !o.allowPartial()) {
-            say(refused(scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s") + " above"));
-            return null;
+            throw refused(scan.problems() + " problem" + (scan.problems() == 1 ? "" : "s") + " above");
         }
         return scan;
     }
@@ -213,22 +195,21 @@ public final class Merge {
 
     /**
      * Every PE's trace through the bookkeeping (into its sink), in PE order, for either output; returns null, or
-     * why nothing may be written. damaged and merged are per PE, filled as it goes.
+     * a RunException when nothing may be written. damaged and merged are per PE, filled as it goes.
      */
-    private String mergeTasks(TraceRun scan, PeRecords task, Sites sites, boolean[] damaged, boolean[] merged,
-                              PeOutput output) throws IOException {
+    private void mergeTasks(TraceRun scan, PeRecords task, Sites sites, boolean[] damaged, boolean[] merged,
+                              PeOutput output) throws IOException, RunException {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         long events = 0;
-        Progress progress = new Progress(o.progress() == null ? err : o.progress(), o.progress() != null,
-                tool.equals(SHMEM2PSINS) ? tool : tool + ": merging", npes, "PEs");
+        Progress progress = messages.progress(forAnotherTool ? "merging" : null, npes, "PEs");
         try {
             for (int pe = 0; pe < npes; pe++) {
                 output.next(pe);
                 TraceRun.Input input = byPe[pe];
                 TraceFile file = input == null ? null : open(input);
                 if (file == null && input != null && !o.allowPartial()) {
-                    return refused(input.path() + " cannot be read");
+                    throw refused(input.path() + " cannot be read");
                 }
                 if (file == null) continue;
                 if (sites != null) sites.begin(ModuleMap.of(file, this::say));
@@ -249,17 +230,16 @@ public final class Merge {
                     damaged[pe] |= p.damage();
                 }
                 if (damaged[pe] && !o.allowPartial()) {
-                    return refused(file.path() + " is damaged");
+                    throw refused(file.path() + " is damaged");
                 }
                 progress.update(pe + 1, events);
             }
-            return null;
         } finally {
             progress.done();
         }
     }
 
-    private Result write(TraceRun scan, Path tmp, Path sideTmp) throws IOException {
+    private Result write(TraceRun scan, Path tmp, Path sideTmp) throws IOException, RunException {
         int npes = scan.npes();
         TraceRun.Input[] byPe = scan.byPe();
         Alignment alignment = Alignment.of(byPe, o.align());
@@ -280,7 +260,7 @@ public final class Merge {
             PeRecords task = new PeRecords(tablesOnly != null ? new CountedRecords() : encoder, calls, collectives,
                     alignment, sites, this::say, regionNames, null);
             if (tablesOnly != null) tablesOnly.set(byPe, calls, collectives, alignment, sites, regionNames);
-            String refused = mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
+            mergeTasks(scan, task, sites, damaged, merged, new PeOutput() {
                 @Override
                 public void next(int pe) {
                     offsets[pe] = out.position();
@@ -296,7 +276,6 @@ public final class Merge {
                     if (totals != null) totals.task(pe, calls.all(), t.callCounts, t.callNs);
                 }
             });
-            if (refused != null) return fail(refused);
             long events = 0;
             int missing = 0;
             for (int pe = 0; pe < npes; pe++) {
@@ -325,7 +304,7 @@ public final class Merge {
             index.putLong(npes * INDEX_ENTRY + I_OFFSET, tablesOffset).putLong(npes * INDEX_ENTRY + I_RECORDS, tableRecords);
             int indexCrc = crc(index, index.capacity());
             out.writeAt(index, HEADER_SIZE);
-            Result r = new Result(0, events, npes, missing, collectives.mismatches(), task.unpairedLocks(),
+            Result r = new Result(events, npes, missing, collectives.mismatches(), task.unpairedLocks(),
                     alignment.method());
             ByteBuffer header = header(scan, alignment, tablesOffset, r, sites != null);
             header.putInt(H_INDEX_CRC, indexCrc).putInt(H_TABLES_CRC, tablesCrc);

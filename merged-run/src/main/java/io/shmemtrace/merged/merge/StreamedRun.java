@@ -1,5 +1,6 @@
 package io.shmemtrace.merged.merge;
 
+import io.shmemtrace.io.Messages;
 import io.shmemtrace.io.Temporary;
 import io.shmemtrace.format.EventTable;
 import io.shmemtrace.format.read.TraceRun;
@@ -7,7 +8,6 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.RecordReader;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -70,15 +70,14 @@ public final class StreamedRun implements RecordReader.Source {
     private StreamedRun() {}
 
     /**
-     * The first pass over run directory dir (its messages to err, its bar to progress, null: none); null when the
-     * run cannot be merged (the reasons are on err). An IOException is the temporary file's, or the traces'.
+     * The first pass over run directory dir (what it reads around said to messages, with its bar); a RunException
+     * when the run cannot be merged. An IOException is the temporary file's, or the traces'.
      */
-    public static StreamedRun merge(Path dir, String tool, PrintStream progress, PrintStream err, RunReading reading)
-            throws IOException {
+    static StreamedRun merge(Path dir, Messages messages, RunReading reading) throws IOException, RunException {
         StreamedRun run = new StreamedRun();
         try (Temporary tmp = Temporary.directory(null, "shmemtrace-tables-")) {
             Path tables = tmp.path().resolve("run-tables.psins");
-            if (Merge.tables(List.of(dir), tables, progress, run.tables, tool, err, reading).status() != 0) return null;
+            Merge.tables(List.of(dir), tables, run.tables, messages, reading);
             run.file = MergedFile.open(tables, run); // read whole at open: the file can go
         } catch (MergedFormatException e) {
             throw new IOException(e.getMessage(), e); // the merge's own output: a bug, not the run's damage

@@ -6,6 +6,7 @@ import io.shmemtrace.io.Progress;
 import io.shmemtrace.cli.RunOptions;
 import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.merged.merge.Alignment;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
@@ -86,9 +87,14 @@ public final class Shmem2Psins implements Callable<Integer> {
         long wallStart = System.nanoTime();
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         try {
-            Merge.Result r = Merge.run(new Merge.Options(paths, merged, side, runOptions.allowPartial, runOptions.maxOpen, align,
-                    force || text, !runOptions.quiet && Progress.onTerminal() ? err : null), err);
-            if (r.status() != 0) return r.status();
+            Merge.Result r;
+            try {
+                r = Merge.run(new Merge.Options(paths, merged, side, runOptions.allowPartial, runOptions.maxOpen, align,
+                        force || text), runOptions.messages("shmem2psins", err));
+            } catch (RunException e) {
+                err.println("shmem2psins: " + e.getMessage());
+                return 1;
+            }
             if (!runOptions.quiet) {
                 double wall = (System.nanoTime() - wallStart) / 1e9;
                 double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;

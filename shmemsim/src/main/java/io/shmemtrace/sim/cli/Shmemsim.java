@@ -8,6 +8,7 @@ import io.shmemtrace.cli.ToolMain;
 import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.io.Progress;
 import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunException;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
@@ -122,8 +123,13 @@ public final class Shmemsim implements Callable<Integer> {
         }
         CommModel chosen = model;
         Machine target = machine;
-        return MergedRun.convert(trace, "shmemsim", err, !runOptions.quiet && Progress.onTerminal() ? err : null,
-                new RunReading(runOptions.allowPartial, runOptions.maxOpen), f -> simulate(f, chosen, target, whatIfs));
+        try {
+            return MergedRun.convert(trace, new RunReading(runOptions.allowPartial, runOptions.maxOpen),
+                    runOptions.messages("shmemsim", err), f -> simulate(f, chosen, target, whatIfs));
+        } catch (RunException e) {
+            err.println("shmemsim: " + e.getMessage());
+            return 1;
+        }
     }
 
     private int simulate(MergedFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)

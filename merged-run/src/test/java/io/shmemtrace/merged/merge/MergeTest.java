@@ -1,4 +1,4 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.merged.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shmemtrace.merged.format.AlignmentMethod;
@@ -47,12 +47,10 @@ class MergeTest {
         return dir;
     }
 
-    private Path merge(Path run, String... options) {
+    private Path merge(Path run) throws Exception {
         Path out = tmp.resolve(run.getFileName() + ".psins");
-        List<String> args = new ArrayList<>(List.of(options));
-        args.addAll(List.of("-q", "-o", out.toString(), run.toString()));
-        Merged.Run r = Merged.run(args.toArray(String[]::new));
-        assertEquals(0, r.status(), r.err());
+        Merged.Run r = Merged.run(run, out);
+        assertTrue(r.merged(), r.err());
         return out;
     }
 
@@ -202,7 +200,7 @@ class MergeTest {
         for (List<RunRecord> events : tasks) assertEquals(ends0, barrierEnds(events));
 
         Path clock = tmp.resolve("clock.psins");
-        assertEquals(0, Merged.run("-q", "--align", "clock", "-o", clock.toString(), run.toString()).status());
+        assertTrue(Merged.run(run, clock, false, false, Alignment.Mode.CLOCK).merged());
         List<List<RunRecord>> byClock = Merged.events(clock);
         List<Long> host0 = barrierEnds(byClock.get(0));
         List<Long> host1 = barrierEnds(byClock.get(PES - 1));
@@ -236,33 +234,5 @@ class MergeTest {
         }
         assertEquals(expected.stream().sorted().toList(), lines.stream().sorted().toList());
         assertTrue(Files.size(merged) > 0);
-    }
-
-    @Test
-    void textFormIsOneLinePerRecordAndTheSameForTheSameInput() throws Exception {
-        Path run = synth(1);
-        Merged.Run first = Merged.run("--text", "-q", run.toString());
-        Merged.Run second = Merged.run("--text", "-q", run.toString());
-        assertEquals(0, first.status(), first.err());
-        assertEquals(first.out(), second.out());
-        List<String> lines = first.out().lines().toList();
-        assertEquals(1 + 1 + 1 + PES + 2 * PES * EVENTS, lines.size(), "header, set table, host, PE lines, records");
-        assertTrue(lines.contains("# host 0: " + hostOf(run) + ": " + PES + " PEs"), lines.subList(0, 4).toString());
-        assertTrue(lines.stream().anyMatch(l -> l.matches("0 #3 put_nbi shmem_putmem_nbi t=\\S+ d=0\\.000000300 target=1"
-                + " bytes=4096 nbi completion=#6")), first.out().lines().limit(12).toList().toString());
-        // Text from the merged binary file is the same text.
-        Path merged = merge(run);
-        assertEquals(first.out(), Merged.run("--text", merged.toString()).out());
-        assertTrue(Files.exists(merged));
-        try (MergedFile f = MergedFile.open(merged)) {
-            for (PeEntry t : f.tasks()) assertEquals(EVENTS, t.events());
-        }
-    }
-
-    /** The host the synthetic run's headers name (its PEs all on one). */
-    private static String hostOf(Path run) throws Exception {
-        try (TraceFile f = TraceFile.open(run.resolve(String.format("pe%05d.shmt", 0)))) {
-            return f.header().host();
-        }
     }
 }

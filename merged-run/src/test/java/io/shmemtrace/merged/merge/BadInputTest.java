@@ -1,4 +1,4 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.merged.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shmemtrace.merged.format.MergedLayout;
@@ -53,33 +53,32 @@ class BadInputTest {
         return run.resolve(String.format("pe%05d.shmt", pe));
     }
 
-    private Merged.Run merge(String... extra) {
-        String[] args = new String[extra.length + 4];
-        System.arraycopy(extra, 0, args, 0, extra.length);
-        args[extra.length] = "-q";
-        args[extra.length + 1] = "-o";
-        args[extra.length + 2] = out.toString();
-        args[extra.length + 3] = run.toString();
-        return Merged.run(args);
+    private Merged.Run merge() throws Exception {
+        return Merged.run(run, out);
+    }
+
+    /** What is intact, the rest recorded as missing or damaged (--allow-partial). */
+    private Merged.Run mergePartial() throws Exception {
+        return Merged.run(run, out, true, false, Alignment.Mode.AUTO);
     }
 
     private static void assertOneLine(String err, String expected) {
         List<String> matching = err.lines().filter(l -> l.contains(expected)).toList();
         assertEquals(1, matching.size(), "one line with '" + expected + "' in:\n" + err);
-        assertTrue(matching.get(0).startsWith("shmem2psins: "), matching.get(0));
+        assertTrue(matching.get(0).startsWith("merge: "), matching.get(0));
     }
 
     @Test
     void missingPeIsReportedAndPartialMergeRecordsIt() throws Exception {
         Files.delete(pe(2));
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertOneLine(r.err(), "run run-a: no trace for 1 of 4 PEs: 2");
         assertOneLine(r.err(), "nothing written");
         assertFalse(Files.exists(out));
 
-        Merged.Run partial = merge("--allow-partial");
-        assertEquals(0, partial.status(), partial.err());
+        Merged.Run partial = mergePartial();
+        assertTrue(partial.merged(), partial.err());
         try (MergedFile f = MergedFile.open(out)) {
             assertEquals(1, f.header().missing());
             assertTrue((f.header().flags() & MergedLayout.FLAG_PARTIAL) != 0);
@@ -98,9 +97,9 @@ class BadInputTest {
         new SynthRun(PES, EVENTS, 1, 64 * 1024, "run-b").writeTo(other);
         Files.copy(other.resolve("pe00001.shmt"), run.resolve("pe00007.shmt")); // named as a trace of this run
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertOneLine(r.err(), "pe00007.shmt: from another run (run run-b, 4 PEs; the run is run-a, 4 PEs); left out");
-        assertEquals(0, merge("--allow-partial").status());
+        assertTrue(mergePartial().merged());
         try (MergedFile f = MergedFile.open(out)) {
             assertEquals("run-a", f.header().runId());
             assertEquals(0, f.header().missing());
@@ -111,9 +110,9 @@ class BadInputTest {
     void duplicatePeIsLeftOut() throws Exception {
         Files.copy(pe(1), run.resolve("pe000001.shmt")); // PE 1 under a second valid name
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertOneLine(r.err(), "pe00001.shmt: PE 1 again (first in ");
-        assertEquals(0, merge("--allow-partial").status());
+        assertTrue(mergePartial().merged());
     }
 
     @Test
@@ -128,13 +127,13 @@ class BadInputTest {
             f.setLength(cut);
         }
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertTrue(r.err().lines().anyMatch(l -> l.contains("pe00003.shmt") && l.contains("file ends at byte " + cut)),
                 r.err());
         assertOneLine(r.err(), "nothing written: " + pe(3) + " is damaged");
         assertFalse(Files.exists(out));
 
-        assertEquals(0, merge("--allow-partial").status());
+        assertTrue(mergePartial().merged());
         try (MergedFile f = MergedFile.open(out)) {
             PeEntry t = f.tasks().get(3);
             assertTrue(t.damaged());
@@ -146,9 +145,9 @@ class BadInputTest {
         }
     }
 
-    private Path mergedOf(Path dir) {
+    private Path mergedOf(Path dir) throws Exception {
         Path p = tmp.resolve("before.psins");
-        assertEquals(0, Merged.run("-q", "-o", p.toString(), dir.toString()).status());
+        assertTrue(Merged.run(dir, p).merged());
         return p;
     }
 
@@ -157,19 +156,19 @@ class BadInputTest {
         Files.writeString(run.resolve("pe00009.shmt"), "not a trace at all, just some text that is long enough".repeat(8));
         Files.writeString(run.resolve("notes.shmt"), "not named as a trace: not part of the run, not read");
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertOneLine(r.err(), "pe00009.shmt: not a shmemtrace trace (bad magic)");
-        assertEquals(0, merge("--allow-partial").status());
+        assertTrue(mergePartial().merged());
     }
 
     @Test
     void nothingIsOverwrittenWithoutForce() throws Exception {
         Files.writeString(out, "keep me");
         Merged.Run r = merge();
-        assertEquals(1, r.status());
+        assertFalse(r.merged());
         assertOneLine(r.err(), out + " exists (--force replaces it)");
         assertEquals("keep me", Files.readString(out));
-        assertEquals(0, merge("--force").status());
+        assertTrue(Merged.run(run, out, false, true, Alignment.Mode.AUTO).merged());
         try (MergedFile f = MergedFile.open(out)) {
             assertEquals((long) PES * EVENTS, f.header().events());
         }
@@ -177,7 +176,7 @@ class BadInputTest {
 
     /** What the reader says of a fresh merge whose header byte at offset is replaced by value, sealed again. */
     private String refusalWithHeaderByte(int offset, int value) throws Exception {
-        assertEquals(0, merge().status());
+        assertTrue(merge().merged());
         byte[] bytes = Files.readAllBytes(out);
         bytes[offset] = (byte) value;
         Seal.fix(bytes);
@@ -188,7 +187,7 @@ class BadInputTest {
     /** Merged files are sealed as per-PE traces are: damage anywhere is found and named, the intact tasks still read. */
     @Test
     void damageIsFoundByTheChecksumsAndNamed() throws Exception {
-        assertEquals(0, merge().status());
+        assertTrue(merge().merged());
         byte[] valid = Files.readAllBytes(out);
         byte[] header = valid.clone();
         header[MergedLayout.H_EVENTS] ^= 1;
@@ -213,7 +212,7 @@ class BadInputTest {
     }
 
     private String refusalWithHeaderInt(int offset, int value) throws Exception {
-        assertEquals(0, merge().status());
+        assertTrue(merge().merged());
         byte[] bytes = Files.readAllBytes(out);
         java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(offset, value);
         Seal.fix(bytes);
@@ -235,7 +234,7 @@ class BadInputTest {
 
     @Test
     void damagedMergedFileStillGivesItsIntactTasks() throws Exception {
-        assertEquals(0, merge().status());
+        assertTrue(merge().merged());
         long at;
         try (MergedFile f = MergedFile.open(out)) {
             at = f.tasks().get(1).offset(); // task 1's first record: its head (call index x 4, flags)
@@ -281,8 +280,8 @@ class BadInputTest {
                 if (pe != 3) t.event(0, 4000, 5000);                   // PE 3 skips the barrier
             }
         }
-        Merged.Run r = Merged.run("-q", "-o", out.toString(), dir.toString());
-        assertEquals(0, r.status(), r.err());
+        Merged.Run r = Merged.run(dir, out);
+        assertTrue(r.merged(), r.err());
         assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): instance 0 is shmem_broadcast64 root 1 on PE 2"
                 + " but shmem_broadcast64 root 0 on PE 0");
         assertOneLine(r.err(), "collective mismatch on set 0 (all PEs): PE 3 made 1 collectives on it, PE 0 made 2");

@@ -1,4 +1,4 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.merged.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +35,7 @@ class MutationTest {
         Path run = Files.createDirectories(tmp.resolve("run"));
         new SynthRun(4, 60, 1, 64 * 1024, "fuzz").writeTo(run);
         Path merged = tmp.resolve("run.psins");
-        assertEquals(0, Merged.run("-q", "-o", merged.toString(), run.toString()).status());
+        assertTrue(Merged.run(run, merged).merged());
         byte[] valid = Files.readAllBytes(merged);
         Path f = tmp.resolve("mutated.psins");
         Mutator mutator = new Mutator(SEED, 512); // header and index

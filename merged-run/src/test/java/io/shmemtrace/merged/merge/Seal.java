@@ -1,4 +1,4 @@
-package io.shmemtrace.psins;
+package io.shmemtrace.merged.merge;
 
 import static io.shmemtrace.merged.format.MergedLayout.*;
 
