@@ -151,6 +151,21 @@ class BadInputTest {
         return p;
     }
 
+    /** Past 50 problems the rest are left out, but never the line that says nothing was written. */
+    @Test
+    void theRefusalFollowsEvenTheFiftiethProblem() throws Exception {
+        for (int pe = 10; pe < 70; pe++) {
+            Files.writeString(run.resolve(String.format("pe%05d.shmt", pe)), "not a trace".repeat(40));
+        }
+        Merged.Run r = merge();
+        assertFalse(r.merged());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(52, lines.size(), r.err()); // 50 of the 60 foreign files, the line for the rest, the refusal
+        assertEquals("merge: (more messages left out)", lines.get(50));
+        assertEquals("merge: nothing written: 60 problems above (--allow-partial merges what is intact)", lines.get(51));
+        assertFalse(Files.exists(out));
+    }
+
     @Test
     void foreignFileIsNamedAndLeftOut() throws Exception {
         Files.writeString(run.resolve("pe00009.shmt"), "not a trace at all, just some text that is long enough".repeat(8));
