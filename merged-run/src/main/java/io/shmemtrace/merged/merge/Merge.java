@@ -270,7 +270,7 @@ public final class Merge {
                 @Override
                 public void merged(int pe, TraceFile file, PeRecords t, long n) throws IOException {
                     records[pe] = 2 * n;
-                    states[pe] = (byte) file.header().state().ordinal();
+                    states[pe] = (byte) file.header().state().code();
                     threads[pe] = file.threads().length;
                     taskFlags[pe] = (byte) (t.threaded() ? TASK_THREADED : 0);
                     if (totals != null) totals.task(pe, calls.all(), t.callCounts, t.callNs);
@@ -396,7 +396,7 @@ public final class Merge {
         h.put(H_FLAGS, (byte) flags).put(H_VERSION, (byte) VERSION)
                 .putShort(H_TASKS_U16, (short) Math.min(scan.npes(), 0xFFFF)).put(H_MAGIC, MAGIC)
                 .putInt(H_TASKS, scan.npes()).putInt(H_MISSING, r.missing()).putLong(H_BASE_REAL_NS, alignment.baseRealNs())
-                .put(H_ALIGNMENT, (byte) alignment.method().ordinal())
+                .put(H_ALIGNMENT, (byte) alignment.method().code())
                 .putLong(H_BARRIER_SPREAD_NS, alignment.barrierSpreadNs()).putLong(H_TABLES_OFFSET, tablesOffset)
                 .putLong(H_EVENTS, r.events()).putInt(H_MISMATCHES, r.mismatches())
                 .putInt(H_UNPAIRED_LOCKS, r.unpairedLocks());
