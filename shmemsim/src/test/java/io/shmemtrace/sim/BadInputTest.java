@@ -11,6 +11,7 @@ import io.shmemtrace.merged.merge.Merge;
 import io.shmemtrace.sim.cli.Shmemsim;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
+import io.shmemtrace.replay.testing.ReplayRuns;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -66,7 +67,7 @@ class BadInputTest {
     }
 
     private Path run() throws Exception {
-        return SyntheticRuns.of(2).all("shmem_init", 0, 1000).all("shmem_barrier_all", 500, 100)
+        return ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_barrier_all", 500, 100)
                 .all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("run")));
     }
 
@@ -134,7 +135,7 @@ class BadInputTest {
     @Test
     void collectivesThatDoNotMatchAreRefused() throws Exception {
         // PE 1 makes one barrier fewer: the merge counts the mismatch, the replay refuses
-        Path r = SyntheticRuns.of(2).all("shmem_init", 0, 1000).all("shmem_barrier_all", 500, 100)
+        Path r = ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_barrier_all", 500, 100)
                 .call(0, "shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("mismatch")));
         Path out = dir.resolve("m.psins");
@@ -150,7 +151,7 @@ class BadInputTest {
     @Test
     void aTargetPeOutsideTheRunIsOneLine() throws Exception {
         // PE 0 puts to PE -86 (a damaged or hostile trace): the replay refuses it with one line, exit 1
-        Path r = SyntheticRuns.of(2).all("shmem_init", 0, 1000).call(0, "shmem_putmem", 500, 100, -86, 8, 0x10000)
+        Path r = ReplayRuns.of(2).all("shmem_init", 0, 1000).call(0, "shmem_putmem", 500, 100, -86, 8, 0x10000)
                 .all("shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("target")));
         Outcome o = shmemsim("-q", "--comm-model", "measured", r.toString());

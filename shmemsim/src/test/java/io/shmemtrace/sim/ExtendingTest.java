@@ -18,6 +18,7 @@ import io.shmemtrace.merged.read.PeSet;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.merged.read.PeConverter;
 import io.shmemtrace.sim.cli.Shmemsim;
+import io.shmemtrace.replay.testing.ReplayRuns;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class ExtendingTest {
 
     /** 2 PEs: 10 ms of computing, a 1 MiB put of 3 ms to the other and a quiet of 2 ms, then a barrier. */
     private Path run() throws Exception {
-        SyntheticRun run = SyntheticRuns.of(2).all("shmem_init", 0, 1000);
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
         for (int pe = 0; pe < 2; pe++) {
             run.call(pe, "shmem_putmem", 10 * MS, 3 * MS, 1 - pe, 1 << 20, ADDR).call(pe, "shmem_quiet", 0, 2 * MS);
         }

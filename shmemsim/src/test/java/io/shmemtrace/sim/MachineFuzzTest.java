@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shmemtrace.format.testing.TextMutator;
 import io.shmemtrace.sim.cli.Shmemsim;
+import io.shmemtrace.replay.testing.ReplayRuns;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ class MachineFuzzTest {
 
     @Test
     void everyMutatedMachineFilePredictsOrIsRefusedInOneLine() throws Exception {
-        Path run = SyntheticRuns.of(2).all("shmem_init", 0, 1000)
+        Path run = ReplayRuns.of(2).all("shmem_init", 0, 1000)
                 .call(0, "shmem_putmem", 10_000, 50_000, 1, 1024, 0x1000).call(0, "shmem_quiet", 0, 50_000)
                 .all("shmem_barrier_all", 500, 100).all("shmem_finalize", 0, 1000)
                 .writeTo(Files.createDirectories(dir.resolve("run")));

@@ -1,0 +1,292 @@
+package io.shmemtrace.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.testing.SyntheticRun;
+import io.shmemtrace.io.Messages;
+import io.shmemtrace.merged.merge.MergedRun;
+import io.shmemtrace.merged.merge.RunReading;
+import io.shmemtrace.replay.engine.PeTimes;
+import io.shmemtrace.replay.engine.Replay;
+import io.shmemtrace.replay.engine.ReplayException;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.machine.MachineFile;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Models;
+import io.shmemtrace.replay.report.Simulation;
+import io.shmemtrace.waits.WaitStates;
+import io.shmemtrace.replay.testing.ReplayRuns;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+
+
+
+/**
+ * The replay on synthetic runs whose answers are known exactly: the measured times reproduced, machines and models
+ * that change them by a known amount, and when a call may complete (collectives, waits, fences, progress).
+ */
+class ReplayTest {
+    private static final long MS = 1_000_000;
+    private static final long ADDR = 0x10000;
+    private static final double NS = 1e-9;
+
+    @TempDir
+    Path dir;
+
+    private Path steps(long lateNs) throws IOException {
+        return ReplayRuns.steps(dir, lateNs);
+    }
+
+    private Path machine(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static final String FREE_MACHINE = ReplayRuns.FREE_MACHINE;
+
+    @Test
+    void measuredReproducesTheTracedWindow() throws Exception {
+        Prediction p = simulate(steps(0), "measured", null);
+        assertEquals(p.traced, p.predicted, 1e-12);
+        // the window: ten steps of 1 ms + 10 us, from the end of init to the start of finalize
+        assertEquals(10 * (MS + 10_000) * NS, p.traced, 1e-12);
+    }
+
+    @Test
+    void halfTheCpuRatioHalvesTheCompute() throws Exception {
+        Path run = steps(0);
+        Prediction full = simulate(run, "measured", machine("m1", FREE_MACHINE.formatted("1.0")));
+        Prediction half = simulate(run, "measured", machine("m05", FREE_MACHINE.formatted("0.5")));
+        for (int t = 0; t < 2; t++) {
+            assertEquals(10 * MS * NS, full.compute.get(t), 1e-12);
+            assertEquals(5 * MS * NS, half.compute.get(t), 1e-12);
+        }
+    }
+
+    @Test
+    void noLatencyAndInfiniteBandwidthLeaveTheComputeBound() throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 500_000);
+        for (int k = 0; k < 5; k++) {
+            run.call(0, "shmem_putmem", MS, 300_000, 1, 1 << 20, 0x10000);
+            run.call(1, "shmem_putmem", MS, 300_000, 0, 1 << 20, 0x10000);
+            run.all("shmem_long_sum_to_all", 0, 50_000, 4, 0x20000, 0, 0, 2);
+            run.all("shmem_barrier_all", 0, 20_000);
+        }
+        run.all("shmem_finalize", 0, 800_000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("puts")));
+        for (String model : List.of("loggp", "simple", "contention", "table")) { // table: no Model table lines, LogGP
+            Prediction p = simulate(trace, model, machine("free", FREE_MACHINE.formatted("1.0")));
+            assertEquals(5 * MS * NS, p.predicted, 1e-12, model);
+        }
+    }
+
+    @Test
+    void doublingTheBandwidthHalvesLargeTransfersUnderSimple() throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 500_000);
+        for (int k = 0; k < 4; k++) run.call(0, "shmem_putmem", 10_000, 300_000, 1, 1 << 20, 0x10000);
+        run.all("shmem_barrier_all", 0, 20_000).all("shmem_finalize", 0, 800_000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("big")));
+        String m = "Machine 1 1e9 0 1\nNode -1 4 1 1 %s 0 1.0\n";
+        Prediction slow = simulate(trace, "simple", machine("bw1", m.formatted("1e9")));
+        Prediction fast = simulate(trace, "simple", machine("bw2", m.formatted("2e9")));
+        double slowPuts = slow.callTime.get("shmem_putmem");
+        double fastPuts = fast.callTime.get("shmem_putmem");
+        assertEquals(4 * (1 << 20) / 1e9, slowPuts, 1e-12);
+        assertEquals(slowPuts / 2, fastPuts, 1e-12);
+    }
+
+    @Test
+    void aLatePeIsTheOthersWaitAtTheNextCollective() throws Exception {
+        long late = 3 * MS;
+        Prediction p = simulate(steps(late), "loggp", machine("free", FREE_MACHINE.formatted("1.0")));
+        assertEquals(late * NS, p.waited.get(0), 1e-12, "PE 0 waits for PE 1 at the third barrier");
+        assertEquals(0, p.waited.get(1), 1e-12);
+        assertEquals((10 * MS + late) * NS, p.predicted, 1e-12);
+    }
+
+    private static final String TABLE_MACHINE = FREE_MACHINE.formatted("1.0") + """
+            Model table put.call=8:1e-6,1024:2e-6,65536:10e-6 put.complete=8:3e-6,1024:5e-6,65536:30e-6
+            Model table quiet.call=0:1e-7 wait.seen=0:5e-7
+            """;
+
+    @Test
+    void theTableModelCostsWhatWasMeasuredAtEverySampleAndInterpolatesBetween() throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        for (long bytes : new long[] {8, 1024, 65536, 516}) {
+            run.call(0, "shmem_putmem", 10_000, 50_000, 1, bytes, ADDR).call(0, "shmem_quiet", 0, 50_000);
+        }
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Prediction p = simulate(run.writeTo(Files.createDirectories(dir.resolve("table"))), "table",
+                machine("table.cfg", TABLE_MACHINE));
+        // in the call: 1 + 2 + 10 us at the samples, and 1.5 us halfway between 8 and 1024 bytes
+        assertEquals((1 + 2 + 10 + 1.5) * 1e-6, p.callTime.get("shmem_putmem"), 1e-12);
+        // each quiet waits for its put's completion: complete - call (2, 3, 20 and 2.5 us), never less than its own
+        assertEquals((2 + 3 + 20 + 2.5) * 1e-6, p.callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    @Test
+    void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
+        // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be
+        SyntheticRun run = ReplayRuns.of(3).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_broadcast64", MS, 10_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(1, "shmem_broadcast64", MS, 20_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(2, "shmem_broadcast64", 10 * MS, 20_000, 8, 0, ADDR, 0, 0, 3);
+        run.call(0, "shmem_barrier_all", 0, 9 * MS + 20_000).call(1, "shmem_barrier_all", 0, 9 * MS + 10_000)
+                .call(2, "shmem_barrier_all", 0, 10_000);
+        Prediction p = simulate(run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("bcast"))),
+                "measured", null);
+        assertEquals(p.traced, p.predicted, 1e-12);
+        assertEquals((10 + 20 + 20) * 1e-6, p.callTime.get("shmem_broadcast64"), 1e-12, "no member waits for PE 2");
+    }
+
+    @Test
+    void aPutReleasesAWaitOnAnyWordItCovers() throws Exception {
+        // PE 1 puts 64 bytes at ADDR at 1 ms; PE 0 waits for the last word (ADDR + 56)
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_long_wait_until", 0, MS + 1000, ADDR + 56, 0, 1);
+        run.call(1, "shmem_putmem", MS, 1000, 0, 64, ADDR);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("range")));
+        Prediction measured = simulate(trace, "measured", null);
+        assertEquals(0, measured.unmatchedWaits);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+        // free communication: the wait ends the moment the put starts, 1 ms after PE 0 began waiting
+        Prediction free = simulate(trace, "loggp", machine("free", FREE_MACHINE.formatted("1.0")));
+        assertEquals(0, free.unmatchedWaits);
+        assertEquals(MS * NS, free.callTime.get("shmem_long_wait_until"), 1e-12);
+    }
+
+    @Test
+    void aBarrierCompletesEveryMembersPutsBeforeAnyMemberLeaves() throws Exception {
+        // PE 0's 64 KiB put: 10 us in the call, complete 30 us after its start (10 us in); PE 1 arrives at 10 us
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem", 10_000, 5_000, 1, 65536, ADDR).call(0, "shmem_barrier_all", 0, 1000);
+        run.call(1, "shmem_barrier_all", 10_000, 10_000);
+        Prediction p = simulate(run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("bar"))),
+                "table", machine("table.cfg", TABLE_MACHINE));
+        // both leave when the put is complete, 40 us in: PE 0 after 20 us in the barrier, PE 1 after 30 us
+        assertEquals(50_000 * NS, p.callTime.get("shmem_barrier_all"), 1e-12);
+    }
+
+    /** PE 0 puts 64 KiB to PE 1 10 us in, then (fenced or not) its flag; PE 1 waits for the flag from the start. */
+    private Path messageThenFlag(boolean fenced) throws IOException {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem", 10_000, 10_000, 1, 65536, ADDR);
+        if (fenced) run.call(0, "shmem_fence", 0, 1000);
+        run.call(0, "shmem_long_p", 0, 1000, 1, ADDR + 65536);
+        run.call(1, "shmem_long_wait_until", 0, 40_000, ADDR + 65536, 0, 1);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("flag-" + fenced)));
+    }
+
+    @Test
+    void aFlagBehindAFenceIsSeenNoEarlierThanTheMessageBeforeItLands() throws Exception {
+        Path machine = machine("table.cfg", TABLE_MACHINE);
+        // the put: 10 us in the call, complete 30 us after its start (10 us in); the flag and the fence cost nothing
+        // here (LogGP's free network): unfenced, the flag is seen as it is put, 20 us in
+        assertEquals(20e-6, simulate(messageThenFlag(false), "table", machine).callTime.get("shmem_long_wait_until"), 1e-12);
+        // fenced, it is delivered after the message: seen when the message lands, 40 us in
+        assertEquals(40e-6, simulate(messageThenFlag(true), "table", machine).callTime.get("shmem_long_wait_until"), 1e-12);
+        // the measured model sees it when the trace did
+        Prediction measured = simulate(messageThenFlag(true), "measured", null);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
+    /**
+     * PE 0 posts a put to PE 1 10 us in and quiets; PE 1 computes for targetBurst before its barrier. The put's
+     * address is in a heap allocation where heap, else static data.
+     */
+    private Path putToABusyTarget(long targetBurstNs, boolean heap) throws IOException {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        if (heap) run.all("shmem_malloc", 0, 0, 4096, ADDR);
+        run.call(0, "shmem_putmem_nbi", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_quiet", 0, 1000);
+        run.call(0, "shmem_barrier_all", 0, 1000).call(1, "shmem_barrier_all", targetBurstNs, 1000);
+        return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("busy-" + targetBurstNs
+                + (heap ? "-heap" : ""))));
+    }
+
+    @Test
+    void whereTransfersNeedTheirTargetAQuietWaitsForItsNextLibraryCall() throws Exception {
+        Path busy = putToABusyTarget(MS, false);
+        String free = FREE_MACHINE.formatted("1.0");
+        Path needs = machine("progress", free + "Model progress rma=target\n");
+        // the put lands 10 us in; PE 1 computes until 1 ms: the quiet ends when PE 1 enters its barrier
+        assertEquals((MS - 10_000) * NS, simulate(busy, "loggp", needs).callTime.get("shmem_quiet"), 1e-12);
+        // transfers that progress on their own: at once
+        Path own = machine("independent", free + "Model progress rma=independent static=independent\n");
+        assertEquals(0, simulate(busy, "loggp", own).callTime.get("shmem_quiet"), 1e-12);
+        // a target already in the library (its barrier, from 5 us) progresses it at once
+        assertEquals(0, simulate(putToABusyTarget(5_000, false), "loggp", needs).callTime.get("shmem_quiet"), 1e-12);
+        // the rule by segment: static data waits, the heap does not
+        Path byData = machine("by-data", free + "Model progress rma=independent static=target\n");
+        assertEquals((MS - 10_000) * NS, simulate(busy, "loggp", byData).callTime.get("shmem_quiet"), 1e-12);
+        assertEquals(0, simulate(putToABusyTarget(MS, true), "loggp", byData).callTime.get("shmem_quiet"), 1e-12);
+        // the measured model keeps the traced times, which already hold any such wait
+        Prediction measured = simulate(busy, "measured", needs);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
+    @Test
+    void callsOnStaticDataAndToThePeItselfCostWhatWasMeasuredSo() throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
+        run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000)
+                .call(0, "shmem_putmem", 10_000, 5_000, 0, 8, ADDR);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Prediction p = simulate(run.writeTo(Files.createDirectories(dir.resolve("static"))), "table",
+                machine("static.cfg", TABLE_MACHINE + "Model table static.put.call=8:7e-6 static.put.complete=8:9e-6\n"
+                        + "Model table self.put.call=8:2e-7 self.put.complete=8:2e-7\n"));
+        // the heap put 1 us (put.call at 8 B), the put to a global 7 us, the put to PE 0 itself 0.2 us
+        assertEquals(8.2e-6, p.callTime.get("shmem_putmem"), 1e-12);
+    }
+
+    @Test
+    void aTargetThatMustTakeATransferSpendsItsServiceTimeInItsNextCall() throws Exception {
+        // PE 1 puts 8 B to PE 0 10 us in; PE 0 computes until 20 us, then quiets (nothing of its own pending)
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_putmem", 10_000, 1000, 0, 8, ADDR).call(0, "shmem_quiet", 20_000, 1000);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("serve")));
+        String progress = "Model progress rma=target static=target\n";
+        // streaming both ways costs 3 us a put against 1 alone: PE 0 takes 2 us to serve PE 1's, in its quiet
+        Prediction served = simulate(trace, "table", machine("mutual", TABLE_MACHINE + progress
+                + "Model table put.mutual=8:3e-6\n"));
+        assertEquals(2.1e-6, served.callTime.get("shmem_quiet"), 1e-12);
+        // without mutual rows, or where transfers progress on their own, nothing is charged
+        Prediction unmeasured = simulate(trace, "table", machine("no-mutual", TABLE_MACHINE + progress));
+        assertEquals(1e-7, unmeasured.callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    /** What the tests read of a replay. */
+    private record Prediction(double predicted, double traced, List<Double> compute, List<Double> waited,
+                              Map<String, Double> callTime, long unmatchedWaits) {}
+
+    private Prediction simulate(Path trace, String model, Path machine) throws Exception {
+        CommModel chosen = Models.named(model).orElseThrow();
+        Machine m = machine == null ? null : MachineFile.read(machine);
+        return MergedRun.convert(trace, RunReading.DEFAULT, Messages.SILENT, f -> {
+            try {
+                Replay replay = Simulation.replay(f, chosen, m);
+                WaitStates waits = WaitStates.collector(f, note -> { });
+                replay.onWait(waits);
+                Replay.Result r = replay.run();
+                io.shmemtrace.replay.report.Prediction p = io.shmemtrace.replay.report.Prediction.of(model, "", r, 0, waits);
+                Map<String, Double> callTime = new HashMap<>();
+                for (int i = 0; i < r.callTable().size(); i++) {
+                    if (r.calls()[i].calls > 0) callTime.put(r.callTable().get(i).name(), r.calls()[i].time);
+                }
+                return new Prediction(p.predicted(), p.traced(), r.tasks().stream().map(PeTimes::compute).toList(),
+                        r.tasks().stream().map(PeTimes::waited).toList(), callTime, r.unmatchedWaits());
+            } catch (MachineException | ReplayException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+}
