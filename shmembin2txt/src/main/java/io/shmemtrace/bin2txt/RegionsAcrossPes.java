@@ -1,6 +1,5 @@
 package io.shmemtrace.bin2txt;
 
-import io.shmemtrace.analysis.findings.Names;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -13,19 +12,19 @@ import java.util.Locale;
 final class RegionsAcrossPes {
     private RegionsAcrossPes() {}
 
-    static void print(PrintStream out, PeStats job, List<PeStats> all) {
+    static void print(PrintStream out, PeStats job, List<PeStats> all, Durations t) {
         if (job.regions.regions.isEmpty()) return;
         out.println();
         out.println("== regions across PEs (time per PE; imbalance = (max - mean) / max)");
-        out.printf("  %-36s %6s %12s %12s %12s %8s %9s %7s%n", "region", "PEs", "min", "mean", "max", "max_pe",
-                "imbalance", "shmem");
+        out.printf("  %-36s %6s %12s %12s %12s %8s %9s %7s%n", "region", "PEs", t.column("min"), t.column("mean"),
+                t.column("max"), "max_pe", "imbalance", "shmem");
         job.regions.regions.forEach((name, total) -> {
             Imbalance.Spread s = Imbalance.Spread.of(all, p -> {
                 RegionStats.Region r = p.regions.regions.get(name);
                 return r == null ? -1 : r.totalNs;
             });
             out.printf(Locale.ROOT, "  %-36s %6d %12s %12s %12s %8d %8.1f%% %6.1f%%%n", name, s.pes(),
-                    Names.time(s.min() / 1e9), Names.time(s.mean() / 1e9), Names.time(s.max() / 1e9), s.maxPe(),
+                    t.cell(s.min()), t.cell(Math.round(s.mean())), t.cell(s.max()), s.maxPe(),
                     100.0 * s.imbalance(), total.shmemPercent());
         });
     }

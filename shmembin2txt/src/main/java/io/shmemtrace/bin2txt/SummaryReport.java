@@ -159,7 +159,7 @@ final class SummaryReport extends Report {
         out.println(hostsLine());
         if (all.size() > 1) {
             printAcrossPes();
-            RegionsAcrossPes.print(out, job, all);
+            RegionsAcrossPes.print(out, job, all, t);
             printMostInShmem();
         }
         matrix.print(out);
