@@ -1,8 +1,8 @@
 #!/bin/sh
-# Every tool over one synthetic run of N PEs (default 131,072; issue 45 item 4): `shmemtrace synth`, then the summary,
-# CSV, page, wait states, findings, merge, OTF2 and shmemsim, each under `ulimit -n 256` with the Java heap capped at
-# 8 GB. Prints per tool its wall time, its peak resident memory and its exit status, and the run's size. Not a test:
-# figures for docs/scale.md (the machine is shared; run it on a quiet one).
+# Every tool over one synthetic run of N PEs (default 131,072; issue 45 item 4): `shmemtrace synth` (blocks of
+# 4 KiB: 20 events fill one), then the summary, CSV, page, wait states, findings, merge, OTF2 and shmemsim, each under
+# `ulimit -n 256` with the Java heap capped at 8 GB. Prints per tool its wall time, its peak resident memory and its
+# exit status, and the run's size. Not a test: figures for docs/scale.md (the machine is shared; run it on a quiet one).
 #   scripts/bench-scale.sh [PES] [EVENTS_PER_PE]        (default 131072 20; after scripts/build.sh)
 set -e
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ run=$out/run-${pes}x$events
 mkdir -p "$out"
 if [ ! -d "$run" ]; then
   start=$(date +%s)
-  dist/bin/shmemtrace synth --pes "$pes" --events "$events" "$run" > /dev/null
+  dist/bin/shmemtrace synth --pes "$pes" --events "$events" --block-size 4096 "$run" > /dev/null
   echo "bench-scale: synth of $pes PEs x $events events: $(( $(date +%s) - start )) s"
 fi
 echo "bench-scale: $pes PEs, $(du -sh "$run" | cut -f1) of traces, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
