@@ -82,19 +82,26 @@ public final class Alignment {
 
     /**
      * Reads every PE's barriers before the merge (every time must be final from the first PE on: the merge hands
-     * records to a converter as it makes them): each trace once, in the merge's order; then each host's clock line.
+     * records to a converter as it makes them), and the writes and lock releases that ended blocked calls
+     * ({@link Releases}): each trace once, in the merge's order; then each host's clock line.
      * A trace that does not open is left to the merge to report.
      */
     void findBarriers(TraceRun.Input[] byPe) throws IOException {
         HostClocks clocks = new HostClocks(Math.max(1, hosts));
+        Releases releases = new Releases(hostOf);
         for (int pe = 0; pe < byPe.length; pe++) {
             if (byPe[pe] == null) continue;
             int p = pe;
             try (TraceFile file = TraceFile.open(byPe[pe].path())) {
                 file.readUntil(e -> {
-                    if (e.repeats() == 0 && RecordType.of(e.def()) == RecordType.BARRIER_ALL) {
-                        firstBarrier(p, initOffsetNs[p] + e.endNs());
-                        clocks.barrier(hostOf[p], barriers[p]++, initOffsetNs[p] + e.startNs(), initOffsetNs[p] + e.endNs());
+                    if (e.repeats() != 0) return false;
+                    RecordType type = RecordType.of(e.def());
+                    long start = initOffsetNs[p] + e.startNs(), end = initOffsetNs[p] + e.endNs();
+                    if (type == RecordType.BARRIER_ALL) {
+                        firstBarrier(p, end);
+                        clocks.barrier(hostOf[p], barriers[p]++, start, end);
+                    } else {
+                        releases.event(p, barriers[p], e, type, start, end);
                     }
                     return false;
                 });
@@ -111,6 +118,7 @@ public final class Alignment {
             if (ref < 0) ref = hostOf[pe];
         }
         if (count < 1 || hosts < 2) return;
+        releases.pairs(clocks);
         HostClocks.Line[] l = new HostClocks.Line[hosts];
         for (int h = 0; h < hosts; h++) {
             l[h] = clocks.line(h, ref);

@@ -11,7 +11,8 @@ import java.util.Arrays;
  * moved into every band, so that no PE leaves a barrier before another arrived, whatever the exits did (over TCP on
  * 2 cores one host left each barrier 4 ms after the other). The convex-hull idea of clock synchronisation from causal
  * pairs, with the barriers as the pairs. Barriers are sampled (every k-th, k doubling) to keep memory bounded at any
- * run length.
+ * run length. Further causal pairs ({@link Releases}: a write and the wait it ended, a lock's release and its grant)
+ * bound the line one way each; they move it as the bands do, but only where the barriers' bands still hold.
  */
 final class HostClocks {
     /** Samples kept per host, at most. */
@@ -27,6 +28,10 @@ final class HostClocks {
     private long[][] minEnd;
     private int stride = 1;
     private int samples;
+    /** Causal pairs: (cause's host, its time, effect's host, its time), ns on their header clocks; at most PAIRS. */
+    static final int PAIRS = 1 << 16;
+    private long[] pairs = new long[4 * 16];
+    private int nPairs;
 
     HostClocks(int hosts) {
         this.hosts = hosts;
@@ -74,6 +79,21 @@ final class HostClocks {
         stride *= 2;
     }
 
+    /**
+     * Something at effectNs on host effectHost's clock happened after something at causeNs on causeHost's (a wait's
+     * return after the write that ended it started). Past {@link #PAIRS} pairs the rest are left out: fewer
+     * constraints, never a wrong one.
+     */
+    void causal(int causeHost, long causeNs, int effectHost, long effectNs) {
+        if (causeHost == effectHost || nPairs == PAIRS) return;
+        if (4 * nPairs + 4 > pairs.length) pairs = Arrays.copyOf(pairs, 2 * pairs.length);
+        int at = 4 * nPairs++;
+        pairs[at] = causeHost;
+        pairs[at + 1] = causeNs;
+        pairs[at + 2] = effectHost;
+        pairs[at + 3] = effectNs;
+    }
+
     /** A host's clock against the reference's: add offset + drift x (t - origin) to its times t. */
     record Line(long offsetNs, double drift, long originNs) {}
 
@@ -119,7 +139,42 @@ final class HostClocks {
             double[] b = band(lo, hi, 0, n);
             if (b[0] <= b[1]) return new Line(Math.round(Math.min(b[1], Math.max(b[0], median(exit, 0, n)))), 0, origin);
         }
-        return new Line(Math.round(offset), drift, origin);
+        return withPairs(new Line(Math.round(offset), drift, origin), h, ref, t, lo, hi, n);
+    }
+
+    /**
+     * The line moved as little as the causal pairs between h and ref need (up for a cause on ref, down for an
+     * effect on ref), if it then still lies in every barrier's band; else as it was.
+     */
+    private Line withPairs(Line line, int h, int ref, double[] t, double[] lo, double[] hi, int n) {
+        double up = Double.NEGATIVE_INFINITY, down = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < nPairs; i++) {
+            int cause = (int) pairs[4 * i], effect = (int) pairs[4 * i + 2];
+            long causeNs = pairs[4 * i + 1], effectNs = pairs[4 * i + 3];
+            if (cause == ref && effect == h) { // offset >= causeNs - effectNs, at the cause's time on ref's clock
+                up = Math.max(up, causeNs - effectNs - at(line, causeNs));
+            } else if (cause == h && effect == ref) { // offset <= effectNs - causeNs
+                down = Math.max(down, at(line, effectNs) - (effectNs - causeNs));
+            }
+        }
+        if (up <= 0 && down <= 0) return line;
+        if (up > 0 && down > 0) return line; // pairs that pull both ways: no shift of this line satisfies them
+        double shift = up > 0 ? up : -down;
+        // how far the barriers' bands, and the pairs bounding the other way, let the line go
+        double room = shift > 0 ? -down : -up;
+        for (int i = 0; i < n; i++) {
+            double at = at(line, (long) t[i]);
+            room = Math.min(room, shift > 0 ? hi[i] - at : at - lo[i]);
+        }
+        if (Math.abs(shift) > room) return line;
+        double margin = Math.min(MARGIN_NS, (room - Math.abs(shift)) / 2); // past the edge, as for the bands
+        return new Line(Math.round(line.offsetNs() + Math.signum(shift) * (Math.abs(shift) + margin)), line.drift(),
+                line.originNs());
+    }
+
+    /** The line's offset at time ns (on the reference's clock). */
+    private static double at(Line line, long ns) {
+        return line.offsetNs() + line.drift() * (ns - line.originNs());
     }
 
     private static double median(double[] v, int from, int to) {

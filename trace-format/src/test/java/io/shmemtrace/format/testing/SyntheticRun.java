@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * A run written event by event, with exact times: each PE's calls with the CPU burst before each and its
- * duration, in ns, on one host whose clocks all start at the same instant; the calls named as in table (the
- * tests take a subset of the spec's).
+ * duration, in ns, on one host whose clocks all start at the same instant (or on hosts of their own, whose real-time
+ * clocks disagree: {@link #onHost}); the calls named as in table (the tests take a subset of the spec's).
  */
 public final class SyntheticRun {
     private static final long ORIGIN = 1_000_000_000L;
@@ -25,10 +25,23 @@ public final class SyntheticRun {
     private record Call(String name, long burstNs, long durationNs, long[] fields, String region) {}
 
     private final List<List<Call>> pes = new ArrayList<>();
+    /** Per PE: its host's name, and how far its host's CLOCK_REALTIME is ahead of the true time (ns). */
+    private final String[] hosts;
+    private final long[] realAheadNs;
 
     public SyntheticRun(int npes, EventTable table) {
         this.table = table;
         for (int i = 0; i < npes; i++) pes.add(new ArrayList<>());
+        hosts = new String[npes];
+        java.util.Arrays.fill(hosts, "node0");
+        realAheadNs = new long[npes];
+    }
+
+    /** PE pe on host (not node0), whose CLOCK_REALTIME is aheadNs ahead of node0's: the merge must place it. */
+    public SyntheticRun onHost(int pe, String host, long aheadNs) {
+        hosts[pe] = host;
+        realAheadNs[pe] = aheadNs;
+        return this;
     }
 
     public SyntheticRun call(int pe, String name, long burstNs, long durationNs, long... fields) {
@@ -63,7 +76,7 @@ public final class SyntheticRun {
                 : this.table;
         for (int pe = 0; pe < pes.size(); pe++) {
             TraceInfo info = new TraceInfo(pe, pes.size(), 100 + pe, 1_000_000_000L, 0, Layout.CLOCK_MONOTONIC, ORIGIN,
-                    ORIGIN, 1_700_000_000_000_000_000L, "synthetic", "node0");
+                    ORIGIN, 1_700_000_000_000_000_000L + realAheadNs[pe], "synthetic", hosts[pe]);
             Path file = dir.resolve(TraceNaming.fileName(pe, TraceNaming.Layer.NATIVE));
             try (TraceWriter w = TraceWriter.create(file, info, table, Layout.DEFAULT_BLOCK_SIZE)) {
                 ThreadWriter t = w.thread(0, ORIGIN);

@@ -1,0 +1,101 @@
+package io.shmemtrace.merged.merge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shmemtrace.format.testing.SyntheticRun;
+import io.shmemtrace.merged.format.AlignmentMethod;
+import io.shmemtrace.merged.format.RecordType;
+import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.merged.read.RunRecord;
+import io.shmemtrace.spec.SpecEvents;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two hosts whose barrier exits do not coincide (PE 1 leaves each barrier 50 us after PE 0, as over TCP here): the
+ * exits alone place PE 1 50 us early, inside every barrier's band, and its wait would return 40 us before the write
+ * that ended it started. The write and the wait, paired by their epoch, move PE 1's host as far as that needs and a
+ * microsecond past it (the bands' margin), no further. All times in ns, exact.
+ */
+class CausalPairsTest {
+    private static final long ADDR = 0x10000;
+    /** How far host 1's CLOCK_REALTIME is ahead: the merge knows nothing of it but what the events say. */
+    private static final long AHEAD_NS = 3_000_000;
+
+    @TempDir
+    Path dir;
+
+    private static SyntheticRun twoHosts() {
+        return new SyntheticRun(2, SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all", "shmem_long_p",
+                "shmem_long_wait_until", "shmem_set_lock", "shmem_clear_lock")).onHost(1, "node1", AHEAD_NS);
+    }
+
+    private Path run() throws Exception {
+        SyntheticRun run = twoHosts();
+        // PE 0: barrier 1,000-100,000; the flag's put at 300,000; barrier 400,000-450,000
+        run.call(0, "shmem_init", 0, 1000).call(0, "shmem_barrier_all", 0, 99_000)
+                .call(0, "shmem_long_p", 200_000, 500, 1, ADDR).call(0, "shmem_barrier_all", 99_500, 50_000);
+        // PE 1: barrier 1,000-150,000; waits for the flag 160,000-310,000; barrier 400,000-500,000
+        run.call(1, "shmem_init", 0, 1000).call(1, "shmem_barrier_all", 0, 149_000)
+                .call(1, "shmem_long_wait_until", 10_000, 150_000, ADDR, 0, 1).call(1, "shmem_barrier_all", 90_000, 100_000);
+        run.all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("run")));
+    }
+
+    /** The same with a lock: PE 1 waits for it 160,000-310,000 while PE 0 holds it, released at 300,000. */
+    private Path lockRun() throws Exception {
+        SyntheticRun run = twoHosts();
+        run.call(0, "shmem_init", 0, 1000).call(0, "shmem_barrier_all", 0, 99_000)
+                .call(0, "shmem_set_lock", 10_000, 1000, ADDR).call(0, "shmem_clear_lock", 189_000, 500, ADDR)
+                .call(0, "shmem_barrier_all", 99_500, 50_000);
+        run.call(1, "shmem_init", 0, 1000).call(1, "shmem_barrier_all", 0, 149_000)
+                .call(1, "shmem_set_lock", 10_000, 150_000, ADDR).call(1, "shmem_clear_lock", 0, 500, ADDR)
+                .call(1, "shmem_barrier_all", 89_500, 100_000);
+        run.all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("lock-run")));
+    }
+
+    @Test
+    void aWaitReturnsAfterTheWriteThatEndedItStartedOnAnotherHost() throws Exception {
+        causeAndEffect(run(), RecordType.P, RecordType.WAIT);
+    }
+
+    @Test
+    void aLockIsGrantedAfterItsReleaseOnAnotherHost() throws Exception {
+        causeAndEffect(lockRun(), RecordType.CLEAR_LOCK, RecordType.SET_LOCK);
+    }
+
+    /** PE 0's only call of type cause started 1,000 ns before PE 1's blocked call of type effect returned. */
+    private void causeAndEffect(Path run, RecordType cause, RecordType effect) throws Exception {
+        Path merged = dir.resolve(run.getFileName() + ".psins");
+        Merged.Run r = Merged.run(run, merged);
+        assertTrue(r.merged(), r.err());
+        try (MergedFile f = MergedFile.open(merged)) {
+            assertEquals(AlignmentMethod.BARRIER, f.header().alignment());
+            RunRecord released = only(f, 0, cause), blocked = only(f, 1, effect);
+            // the exits' offset placed the return 40,000 ns before the release; the pair moves it 41,000 ns later
+            assertEquals(1_000e-9, blocked.start() + blocked.duration() - released.start(), 1e-12);
+            // and every barrier still has no PE leaving before the other arrived
+            List<RunRecord> b0 = all(f, 0, RecordType.BARRIER_ALL), b1 = all(f, 1, RecordType.BARRIER_ALL);
+            for (int k = 0; k < 2; k++) {
+                double lastArrival = Math.max(b0.get(k).start(), b1.get(k).start());
+                double firstExit = Math.min(b0.get(k).start() + b0.get(k).duration(), b1.get(k).start() + b1.get(k).duration());
+                assertTrue(firstExit >= lastArrival, "barrier " + k);
+            }
+        }
+    }
+
+    private static RunRecord only(MergedFile f, int pe, RecordType type) throws Exception {
+        List<RunRecord> found = all(f, pe, type);
+        assertEquals(1, found.size());
+        return found.get(0);
+    }
+
+    private static List<RunRecord> all(MergedFile f, int pe, RecordType type) throws Exception {
+        return f.records(pe).stream().filter(x -> x.type() == type).toList();
+    }
+}
