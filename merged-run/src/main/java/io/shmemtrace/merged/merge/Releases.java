@@ -20,8 +20,8 @@ import java.util.Map;
  * given up (the barriers alone place the hosts, as before).
  */
 final class Releases {
-    /** Longs kept at most (about 64 MB): a run with more writes keeps the barriers alone. */
-    static final int MAX_LONGS = 8 << 20;
+    /** Longs kept at most (32 MB, some 800,000 writes): a run with more keeps the barriers alone. */
+    static final int MAX_LONGS = 4 << 20;
     /** A wait or lock shorter than this did not block: it may have been satisfied by an earlier epoch's write. */
     static final long BLOCKED_NS = 2_000;
     private static final int WRITE = 5, BLOCKED = 5;
