@@ -65,6 +65,11 @@ public final class Diagnosis {
         this.baseline = new FutureTask<>(() -> window(Simulation.replay(file, whatIfModel, machine).run()));
     }
 
+    /** Whether calls are priced by a model of a machine (a machine file's), not at their traced times. */
+    public boolean pricesByMachine() {
+        return !(analysisModel instanceof MeasuredModel);
+    }
+
     /** What the analysis replay found: the window it timed, the critical path, the causes of the waits. */
     public record Result(double window, CriticalPath.Result path, Delays.Result delays, Replay.Result replay) {}
 

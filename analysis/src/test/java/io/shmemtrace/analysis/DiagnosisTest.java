@@ -15,6 +15,10 @@ import io.shmemtrace.io.Messages;
 import io.shmemtrace.merged.merge.MergedRun;
 import io.shmemtrace.merged.merge.RunReading;
 import io.shmemtrace.merged.read.MergedFile;
+import io.shmemtrace.replay.machine.Machine;
+import io.shmemtrace.replay.machine.MachineFile;
+import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.Models;
 import io.shmemtrace.spec.SpecEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -55,8 +59,15 @@ class DiagnosisTest {
     }
 
     private static void diagnose(Path run, Check check) throws Exception {
+        diagnose(run, null, null, check);
+    }
+
+    /** The same on machine (its file), priced by model (null, null: on the traced times). */
+    private static void diagnose(Path run, Path machine, String model, Check check) throws Exception {
+        Machine m = machine == null ? null : MachineFile.read(machine);
+        CommModel priced = model == null ? null : Models.named(model).orElseThrow();
         MergedRun.convert(run, RunReading.DEFAULT, Messages.of("test", System.err, null), f -> {
-            Diagnosis d = new Diagnosis(f, null, null);
+            Diagnosis d = new Diagnosis(f, m, priced);
             try {
                 check.on(f, d, d.analyse(null));
             } catch (Exception e) {
@@ -205,6 +216,36 @@ class DiagnosisTest {
             assertEquals("what-if aggregate:shmem_getmem: the run makes no call shmem_getmem",
                     assertThrows(IllegalArgumentException.class, () -> d.price(WhatIf.parse("aggregate:shmem_getmem")))
                             .getMessage());
+        });
+    }
+
+    @Test
+    void transfersOnStaticDataArePricedOnTheHeapWhereTheMachineTellsThemApart() throws Exception {
+        // PE 0: ten puts of 8 B to a global of PE 1 (no shmem_malloc: every address is static data), 10 us of
+        // computing before each, then a barrier. The machine: a put to the heap 1 us in the call and 3 us to land, to a
+        // global 7 us and 9 us. Each put 6 us shorter; the barrier waits 2 us for the last to land either way
+        SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
+        for (int i = 0; i < 10; i++) run.call(0, "shmem_putmem", 10 * US, 5 * US, 1, 8, 0x600000);
+        run.all("shmem_barrier_all", 0, 10 * US).all("shmem_finalize", 0, 800 * US);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("static")));
+        Path machine = Files.writeString(dir.resolve("static.cfg"), """
+                Machine 1 1e300 0 1
+                Node -1 4 1 1 1e300 0 1.0
+                Model loggp onnode.L=0 onnode.o=0 onnode.g=0 onnode.G=0 offnode.L=0 offnode.o=0 offnode.g=0 offnode.G=0
+                Model table put.call=8:1e-6 put.complete=8:3e-6 static.put.call=8:7e-6 static.put.complete=8:9e-6
+                """);
+        diagnose(trace, machine, "table", (f, d, r) -> {
+            Diagnosis.Priced p = d.price(WhatIf.parse("heap:shmem_putmem"));
+            assertEquals(10 * 6 * US * NS, p.gain(), EXACT);
+            Finding found = Findings.of(f, d, r, new Names(f, n -> { })).stream()
+                    .filter(x -> x.kind().equals("static-data")).findFirst().orElseThrow();
+            assertEquals("heap:shmem_putmem", found.whatIf().spec());
+            assertEquals(10 * 6 * US * NS, found.predictedGain(), EXACT);
+        });
+        // on the traced times nothing tells the two apart: no such finding, and the what-if changes nothing
+        diagnose(trace, (f, d, r) -> {
+            assertEquals(0, d.price(WhatIf.parse("heap:shmem_putmem")).gain(), EXACT);
+            assertTrue(Findings.of(f, d, r, new Names(f, n -> { })).stream().noneMatch(x -> x.kind().equals("static-data")));
         });
     }
 

@@ -130,6 +130,95 @@ class MultiHostTest {
         System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits returned before their flag's put"
                 + " started (worst by %.1f us)%n", early, 40 * (PES - 1), worst * 1e6);
         assertEquals(0, early, "waits that returned before the put of their flag started");
+        tscOracle(trace, text, barriers);
+    }
+
+    /**
+     * The hosts of this machine share one time-stamp counter, which neither libfaketime nor a time namespace
+     * changes: where the traces count in TSC ticks, an event's ticks on any host at PE 0's rate are its true time, an
+     * oracle for the merge. Every PE of PE 0's host is placed exactly (within what the PEs' own tick rates differ by
+     * over the run, from their headers); every PE of the other host within what the barriers allow at each barrier
+     * (the true and the merged offsets both lie in every barrier's causality band: its width bounds the error).
+     */
+    private static void tscOracle(Path trace, List<String> text, java.util.Map<Integer, List<double[]>> barriers)
+            throws Exception {
+        io.shmemtrace.format.read.TraceHeader[] headers = new io.shmemtrace.format.read.TraceHeader[PES];
+        java.util.Map<Long, Long> ticks = new java.util.HashMap<>(); // (pe, seq) -> start, in ticks
+        for (int pe = 0; pe < PES; pe++) {
+            try (TraceFile f = TraceFile.open(Traces.peFile(trace, pe))) {
+                headers[pe] = f.header();
+                int p = pe;
+                f.read(e -> ticks.put((long) p << 40 | e.seq(), e.startUnits()));
+            }
+            if (headers[pe].clockSource() != io.shmemtrace.format.Layout.CLOCK_TSC) {
+                System.out.println("MultiHostTest: PE " + pe + " did not count in TSC ticks: no TSC oracle");
+                return;
+            }
+        }
+        double secondsPerUnit = Math.scalb(1.0, headers[0].tickShift()) / headers[0].tickHz();
+        // per PE, the merged time less the oracle's, at each of its events (merged text: "PE #seq type call t= ...")
+        java.util.regex.Pattern record = java.util.regex.Pattern.compile("(\\d+) #(\\d+) \\S+ \\S+ t=([0-9.]+) .*");
+        java.util.Map<Integer, List<double[]>> differences = new java.util.TreeMap<>(); // pe -> (oracle time, merged - oracle)
+        for (String line : text) {
+            java.util.regex.Matcher m = record.matcher(line);
+            if (!m.matches()) continue;
+            int pe = Integer.parseInt(m.group(1));
+            Long units = ticks.get((long) pe << 40 | Long.parseLong(m.group(2)));
+            if (units == null) continue;
+            double oracle = units * secondsPerUnit;
+            differences.computeIfAbsent(pe, k -> new java.util.ArrayList<>())
+                    .add(new double[] {oracle, Double.parseDouble(m.group(3)) - oracle});
+        }
+        String refHost = headers[0].host();
+        double base = differences.get(0).get(0)[1];
+        double span = 0;
+        for (double[] d : differences.get(0)) span = Math.max(span, d[0] - differences.get(0).get(0)[0]);
+        double worstSameHost = 0, worstOther = 0;
+        for (int pe = 0; pe < PES; pe++) {
+            if (headers[pe].host().equals(refHost)) {
+                // the PE's own tick rate against PE 0's, over the run, and a microsecond for the text's rounding
+                double rates = Math.abs(1 - (double) headers[0].tickHz() / headers[pe].tickHz()) * span + 1e-6;
+                for (double[] d : differences.get(pe)) {
+                    worstSameHost = Math.max(worstSameHost, Math.abs(d[1] - base));
+                    assertTrue(Math.abs(d[1] - base) <= rates, "PE " + pe + " on PE 0's host misplaced by "
+                            + (d[1] - base) + " s (its tick rate allows " + rates + " s)");
+                }
+            }
+        }
+        // at each barrier: its band's width, (first exit on PE 0's host - last arrival on the other)
+        // - (last arrival on PE 0's host - first exit on the other), against the other host's PEs' error there
+        int instances = barriers.get(0).size();
+        for (int k = 0; k < instances; k++) {
+            double exit0 = Double.MAX_VALUE, arrival0 = 0, exit1 = Double.MAX_VALUE, arrival1 = 0;
+            for (int pe = 0; pe < PES; pe++) {
+                double[] b = barriers.get(pe).get(k);
+                boolean ref = headers[pe].host().equals(refHost);
+                if (ref) {
+                    exit0 = Math.min(exit0, b[1]);
+                    arrival0 = Math.max(arrival0, b[0]);
+                } else {
+                    exit1 = Math.min(exit1, b[1]);
+                    arrival1 = Math.max(arrival1, b[0]);
+                }
+            }
+            double width = (exit0 - arrival1) - (arrival0 - exit1);
+            for (int pe = 0; pe < PES; pe++) {
+                if (headers[pe].host().equals(refHost)) continue;
+                double error = errorAt(differences.get(pe), barriers.get(pe).get(k)[0]) - base;
+                worstOther = Math.max(worstOther, Math.abs(error));
+                assertTrue(Math.abs(error) <= width + 1e-6, "barrier " + k + ": PE " + pe + " misplaced by " + error
+                        + " s, more than the barrier's band allows (" + width + " s)");
+            }
+        }
+        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: TSC oracle: PE 0's host within %.2f us, the other"
+                + " host within %.1f us of the true times%n", worstSameHost * 1e6, worstOther * 1e6);
+    }
+
+    /** The merged time less the oracle's of the PE's event at merged time t (its barrier's arrival). */
+    private static double errorAt(List<double[]> pe, double t) {
+        double[] at = pe.get(0);
+        for (double[] d : pe) if (Math.abs(d[0] + d[1] - t) < Math.abs(at[0] + at[1] - t)) at = d;
+        return at[1];
     }
 
     @ParameterizedTest(name = "{0} hosts")

@@ -39,6 +39,10 @@ import java.util.function.Consumer;
  * <li><b>blocking-transfers</b>: a call's blocking puts or gets (in a region) on the critical path for at least
  * {@value #COMMUNICATION_MIN_PERCENT} % of the window; priced by making them posted (completed at the next completing
  * call);
+ * <li><b>static-data</b>: a call's transfers (in a region) on the critical path for at least
+ * {@value #COMMUNICATION_MIN_PERCENT} % of the window, where the machine file prices transfers on static data (globals)
+ * above those on the symmetric heap (calibrate measures both); priced by moving them to the heap, so only with a
+ * machine file (on the traced times nothing would change);
  * <li><b>communication</b>: an ideal network would save at least {@value #COMMUNICATION_MIN_PERCENT} % of the window;
  * ranked by what it would save beyond the fixes of the program's own communication (the two rules above): a bound
  * the program's own fixes reach in part, not a fix of its own.
@@ -78,10 +82,12 @@ public final class Findings {
             f.lockContention();
             f.runsOfCalls();
             f.blockingTransfers();
+            f.staticData();
             f.communication();
         }
         double programsOwn = f.findings.stream().filter(x -> x.kind().equals("small-transfers")
-                || x.kind().equals("repeated-collectives") || x.kind().equals("blocking-transfers"))
+                || x.kind().equals("repeated-collectives") || x.kind().equals("blocking-transfers")
+                || x.kind().equals("static-data"))
                 .mapToDouble(Finding::rank).sum();
         f.findings.sort(Comparator.comparingDouble((Finding x) -> x.kind().equals("communication")
                 ? x.rank() - programsOwn : x.rank()).reversed());
@@ -244,14 +250,19 @@ public final class Findings {
         }
     }
 
-    private void blockingTransfers() throws IOException, MergedFormatException, MachineException, ReplayException {
-        Map<Activity, Double> onPath = new HashMap<>(); // by call and region
+    /** The critical path's time in the calls that which accepts (by call index), by call and region. */
+    private Map<Activity, Double> callsOnPath(java.util.function.IntPredicate which) {
+        Map<Activity, Double> onPath = new HashMap<>();
         result.path().byActivity().forEach((a, s) -> {
-            if (a.kind() == Activity.Kind.CALL && WhatIf.blocking(names.type(a.call()))) {
+            if (a.kind() == Activity.Kind.CALL && which.test(a.call())) {
                 onPath.merge(new Activity(-1, a.kind(), a.call(), a.region(), -1), s, Double::sum);
             }
         });
-        for (Map.Entry<Activity, Double> e : onPath.entrySet()) {
+        return onPath;
+    }
+
+    private void blockingTransfers() throws IOException, MergedFormatException, MachineException, ReplayException {
+        for (Map.Entry<Activity, Double> e : callsOnPath(call -> WhatIf.blocking(names.type(call))).entrySet()) {
             if (e.getValue() < COMMUNICATION_MIN_PERCENT / 100.0 * window) continue;
             Activity a = e.getKey();
             String call = names.call(a.call()), region = names.region(a.region());
@@ -264,6 +275,21 @@ public final class Findings {
                     "post them with the _nbi calls (shmem_putmem_nbi, shmem_getmem_nbi or their typed forms) and complete"
                             + " them later with shmem_quiet, computing meanwhile", WhatIf.nonblocking(call, region != null ? region
                             : names.hasRegions() ? "-" : null));
+        }
+    }
+
+    private void staticData() throws IOException, MergedFormatException, MachineException, ReplayException {
+        if (!diagnosis.pricesByMachine()) return;
+        for (Map.Entry<Activity, Double> e : callsOnPath(call -> names.payload(call) == Payload.RMA).entrySet()) {
+            if (e.getValue() < COMMUNICATION_MIN_PERCENT / 100.0 * window) continue;
+            Activity a = e.getKey();
+            String call = names.call(a.call()), region = names.region(a.region());
+            add("static-data", call + " calls" + (region == null ? "" : " in region " + region) + " take "
+                            + Names.time(e.getValue()) + " of the critical path, on static data (globals)", List.of(), region,
+                    null, e.getValue(), "this machine's library moves data of static variables slower than data on the"
+                            + " symmetric heap (its machine file's static rows against its heap rows)",
+                    "allocate the buffers with shmem_malloc instead of as global or static variables",
+                    WhatIf.heap(call, region != null ? region : names.hasRegions() ? "-" : null));
         }
     }
 

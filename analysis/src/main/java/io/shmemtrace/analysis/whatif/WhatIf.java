@@ -25,15 +25,18 @@ import java.util.Locale;
  * call that completes transfers ({@link PostedCalls});
  * <li>{@code defer:REGION[:PE]}: the computation in REGION (PE's only) done after the writes or the lock release
  * that follow it ({@link DeferredBursts}: a flag written earlier, a critical section left earlier);
+ * <li>{@code heap:CALL[:REGION]}: CALL's transfers (in REGION) on the symmetric heap instead of static data
+ * ({@link HeapCalls}: priced as the machine file prices the heap's);
  * <li>{@code ideal-network}: communication free, synchronisation kept (Dimemas's ideal);
  * <li>{@code ideal-cpu}: computation free (the bound communication sets).
  * </ul>
  */
 public record WhatIf(Kind kind, String call, String region, int pe) {
-    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, NONBLOCKING, DEFER, IDEAL_NETWORK, IDEAL_CPU }
+    public enum Kind { BALANCE, REMOVE_DELAY, AGGREGATE, NONBLOCKING, DEFER, HEAP, IDEAL_NETWORK, IDEAL_CPU }
 
     public static final String SYNTAX = "balance[:REGION], remove-delay:PE:REGION (- for no region),"
-            + " aggregate:CALL[:REGION], nonblocking:CALL[:REGION], defer:REGION[:PE], ideal-network, ideal-cpu";
+            + " aggregate:CALL[:REGION], nonblocking:CALL[:REGION], defer:REGION[:PE], heap:CALL[:REGION],"
+            + " ideal-network, ideal-cpu";
 
     public static WhatIf balance(String region) {
         return new WhatIf(Kind.BALANCE, null, region, -1);
@@ -45,6 +48,10 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
 
     public static WhatIf nonblocking(String call, String region) {
         return new WhatIf(Kind.NONBLOCKING, call, region, -1);
+    }
+
+    public static WhatIf heap(String call, String region) {
+        return new WhatIf(Kind.HEAP, call, region, -1);
     }
 
     public static WhatIf defer(String region, int pe) {
@@ -73,10 +80,14 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                     throw bad(spec);
                 }
             }
-            case "aggregate", "nonblocking" -> {
+            case "aggregate", "nonblocking", "heap" -> {
                 if (p.length < 2 || p.length > 3 || p[1].isEmpty() || (p.length == 3 && p[2].isEmpty())) throw bad(spec);
-                return new WhatIf(p[0].equalsIgnoreCase("aggregate") ? Kind.AGGREGATE : Kind.NONBLOCKING, p[1],
-                        p.length == 3 ? p[2] : null, -1);
+                Kind kind = switch (p[0].toLowerCase(Locale.ROOT)) {
+                    case "aggregate" -> Kind.AGGREGATE;
+                    case "nonblocking" -> Kind.NONBLOCKING;
+                    default -> Kind.HEAP;
+                };
+                return new WhatIf(kind, p[1], p.length == 3 ? p[2] : null, -1);
             }
             case "defer" -> {
                 if (p.length < 2 || p.length > 3 || p[1].isEmpty() || p[1].equals("-")) throw bad(spec); // a region
@@ -111,6 +122,7 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
             case REMOVE_DELAY -> "remove-delay:" + pe + ":" + region;
             case AGGREGATE -> "aggregate:" + call + (region == null ? "" : ":" + region);
             case NONBLOCKING -> "nonblocking:" + call + (region == null ? "" : ":" + region);
+            case HEAP -> "heap:" + call + (region == null ? "" : ":" + region);
             case DEFER -> "defer:" + region + (pe < 0 ? "" : ":" + pe);
             case IDEAL_NETWORK -> "ideal-network";
             case IDEAL_CPU -> "ideal-cpu";
@@ -129,6 +141,8 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                     ? " outside regions" : " in region " + region) + " made one call";
             case NONBLOCKING -> call + " made non-blocking" + (region == null ? "" : region.equals("-")
                     ? " outside regions" : " in region " + region) + " (posted, completed at the next completing call)";
+            case HEAP -> call + "'s symmetric memory" + (region == null ? "" : region.equals("-") ? " outside regions"
+                    : " in region " + region) + " on the symmetric heap (shmem_malloc) instead of static data";
             case DEFER -> (pe < 0 ? "the" : "PE " + pe + "'s") + " computation in region " + region + " done after the"
                     + " writes or lock release that follow it";
             case IDEAL_NETWORK -> "communication free, synchronisation kept (ideal network)";
@@ -145,7 +159,7 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
      * The change to the calls (null: none); IllegalArgumentException naming a call or region the run does not have.
      */
     public ChangedCalls calls(MergedFile file) throws IOException, MergedFormatException {
-        if (kind != Kind.AGGREGATE && kind != Kind.NONBLOCKING) return null;
+        if (kind != Kind.AGGREGATE && kind != Kind.NONBLOCKING && kind != Kind.HEAP) return null;
         int index = -1;
         for (CallEntry c : file.calls()) if (c.name().equals(call)) index = c.index();
         if (index < 0) throw new IllegalArgumentException("what-if " + spec() + ": the run makes no call " + call);
@@ -157,6 +171,12 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
                         + " with a posted form (shmem_put, shmem_p, shmem_get, shmem_g and their typed forms are)");
             }
             return new PostedCalls(index, in);
+        }
+        if (kind == Kind.HEAP) {
+            if (type.payload() != RecordType.Payload.RMA) {
+                throw new IllegalArgumentException("what-if " + spec() + ": " + call + " is not a put, get or atomic");
+            }
+            return new HeapCalls(index, in);
         }
         if (!CallRuns.mergeable(type)) {
             throw new IllegalArgumentException("what-if " + spec() + ": " + call + " calls cannot be merged (transfers and"

@@ -39,8 +39,9 @@ public final class RunRecord {
     int cmp;
     long value;
     int site = -1;
-    /** Set by {@link #makePosted}, cleared with every new event. */
+    /** Set by {@link #makePosted} and {@link #moveToHeap}, cleared with every new event. */
     boolean madePosted;
+    boolean movedToHeap;
     /** A completion key no event has: completed by the task's next call that completes transfers. */
     public static final int COMPLETED_BY_NEXT = Integer.MAX_VALUE;
     int region = -1;
@@ -75,6 +76,7 @@ public final class RunRecord {
         c.bytes = bytes;
         c.flags = flags;
         c.madePosted = madePosted;
+        c.movedToHeap = movedToHeap;
         c.completion = completion;
         c.set = set;
         c.root = root;
@@ -144,6 +146,7 @@ public final class RunRecord {
         this.enclosing = enclosing;
         this.repeats = 0;
         this.madePosted = false;
+        this.movedToHeap = false;
         this.address = 0;
         this.signal = 0;
         this.region = -1;
@@ -228,6 +231,19 @@ public final class RunRecord {
     /** Whether a what-if made this blocking call posted ({@link #makePosted}). */
     public boolean madePosted() {
         return madePosted;
+    }
+
+    /**
+     * A what-if's change to a transfer on static data (a global): its symmetric memory allocated on the symmetric heap
+     * instead, priced as the machine prices the heap's.
+     */
+    public void moveToHeap() {
+        movedToHeap = true;
+    }
+
+    /** Whether a what-if moved this call's symmetric memory to the heap ({@link #moveToHeap}). */
+    public boolean movedToHeap() {
+        return movedToHeap;
     }
 
     public RunRecord repeat(long repeats) {

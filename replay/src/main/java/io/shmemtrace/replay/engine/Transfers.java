@@ -52,7 +52,7 @@ final class Transfers implements Handler {
         }
         boolean same = target.sameNode(s.task, r.target());
         Rma call = new Rma(r.type().pricedAs(), s.task, r.target(), r.bytes(), same, r.duration(),
-                !replay.heap(s.task).contains(r.address()), r.madePosted());
+                !r.movedToHeap() && !replay.heap(s.task).contains(r.address()), r.madePosted());
         RmaCost cost = model.rma(call, start);
         double landed = start + cost.complete(), visible = start + cost.visible();
         if (fenceOrder != null && !call.isGet() && !model.seesWritesAsTraced()) { // in the order fences give them
