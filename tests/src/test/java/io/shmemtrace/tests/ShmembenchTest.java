@@ -193,6 +193,12 @@ class ShmembenchTest {
         List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))
                 .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList();
         assertEquals(java.util.stream.LongStream.rangeClosed(3, 20).mapToObj(k -> 1L << k).toList(), sizes);
+        // each with the spread of its samples, bytes:median:low:high where they differ (5 samples at least a row)
+        for (String point : table.get("put.call").split(",")) {
+            String[] f = point.split(":");
+            assertTrue(f.length == 2 || (f.length == 4 && Double.parseDouble(f[2]) <= Double.parseDouble(f[1])
+                    && Double.parseDouble(f[1]) <= Double.parseDouble(f[3])), point);
+        }
 
         // shmemsim reads it: a traced run replayed on the calibrated machine, every model
         Path trace = dir.resolve("trace");

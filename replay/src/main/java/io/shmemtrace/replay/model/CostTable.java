@@ -23,6 +23,11 @@ public final class CostTable {
     public static final String SELF = "self.";
     /** The key of the set size the collectives were measured at, and that of a polled flag's one-way time. */
     public static final String MEMBERS = "members", SEEN = "wait.seen";
+    /**
+     * The key that picks which of each sample's measurements the rows go through ({@code bound=low}: the fastest,
+     * {@code high}: the slowest, {@code median}, the default): the ends of a prediction's interval.
+     */
+    public static final String BOUND = "bound";
 
     /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual. */
     public enum Measured {
@@ -36,7 +41,8 @@ public final class CostTable {
 
     /** The Model table lines of measured rows, as this class reads them: shmembench calibrate writes with it. */
     public static final class Writer {
-        private final Map<String, java.util.TreeMap<Long, Double>> rows = new java.util.TreeMap<>();
+        /** Per key, per size: median, low, high seconds. */
+        private final Map<String, java.util.TreeMap<Long, double[]>> rows = new java.util.TreeMap<>();
         private final int members;
 
         /** The collectives measured on sets of members PEs. */
@@ -46,7 +52,12 @@ public final class CostTable {
 
         /** One measurement: seconds at bytes, of the row key (a prefix, then {@link Measured#key} or {@link #SEEN}). */
         public Writer put(String key, long bytes, double seconds) {
-            rows.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(bytes, seconds);
+            return put(key, bytes, seconds, seconds, seconds);
+        }
+
+        /** The same, measured repeatedly: the median seconds, and the fastest and slowest measurement. */
+        public Writer put(String key, long bytes, double seconds, double low, double high) {
+            rows.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(bytes, new double[] {seconds, low, high});
             return this;
         }
 
@@ -54,7 +65,7 @@ public final class CostTable {
             return rows.isEmpty();
         }
 
-        /** The Model table lines, one per key: KEY=bytes:seconds,... */
+        /** The Model table lines, one per key: KEY=bytes:seconds,... (bytes:seconds:low:high where they differ) */
         public String lines() {
             StringBuilder b = new StringBuilder();
             b.append(String.format(Locale.ROOT, "Model %s %s=%d%n", io.shmemtrace.replay.machine.MachineFile.TABLE, MEMBERS, members));
@@ -62,7 +73,9 @@ public final class CostTable {
                 b.append("Model ").append(io.shmemtrace.replay.machine.MachineFile.TABLE).append(' ').append(e.getKey()).append('=');
                 String sep = "";
                 for (var p : e.getValue().entrySet()) {
-                    b.append(sep).append(p.getKey()).append(':').append(String.format(Locale.ROOT, "%.6g", p.getValue()));
+                    double[] v = p.getValue();
+                    b.append(sep).append(p.getKey()).append(':').append(String.format(Locale.ROOT, "%.6g", v[0]));
+                    if (v[1] != v[0] || v[2] != v[0]) b.append(String.format(Locale.ROOT, ":%.6g:%.6g", v[1], v[2]));
                     sep = ",";
                 }
                 b.append('\n');
@@ -80,8 +93,31 @@ public final class CostTable {
     private final CostCurve[][][] byType = new CostCurve[RecordType.values().length][Measured.values().length][];
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
     private int members = 2;
+    private boolean spread;
 
     private CostTable() {}
+
+    /** Which end of the measured spread a {@code bound=} key picks (none: the medians). */
+    private static CostCurve.Bound bound(String source, String value) throws MachineException {
+        if (value == null) return CostCurve.Bound.MEDIAN;
+        for (CostCurve.Bound b : CostCurve.Bound.values()) if (b.name().equalsIgnoreCase(value)) return b;
+        throw new MachineException(source + ": Model table " + BOUND + "=" + value + " is not low, median or high");
+    }
+
+    /** Machine m with its rows through the fastest (LOW) or slowest (HIGH) measurement of each sample. */
+    public static Machine at(Machine m, CostCurve.Bound bound) {
+        Map<String, Map<String, String>> models = new HashMap<>(m.models());
+        Map<String, String> rows = new HashMap<>(m.model(io.shmemtrace.replay.machine.MachineFile.TABLE));
+        rows.put(BOUND, bound.name().toLowerCase(Locale.ROOT));
+        models.put(io.shmemtrace.replay.machine.MachineFile.TABLE, rows);
+        return new Machine(m.nodes(), m.coresPerNode(), m.networkBandwidth(), m.networkLatency(), m.buses(), m.node(),
+                m.map(), models, m.source());
+    }
+
+    /** Whether some row of the machine file has a measured spread (bytes:seconds:low:high). */
+    public boolean spread() {
+        return spread;
+    }
 
     /** Whether the machine file had no measured rows. */
     public boolean isEmpty() {
@@ -91,8 +127,11 @@ public final class CostTable {
     /** The table of m's Model table lines (empty without them); an error naming the file and key for a bad one. */
     public static CostTable of(Machine m) throws MachineException {
         CostTable t = new CostTable();
-        for (Map.Entry<String, String> e : m.model(io.shmemtrace.replay.machine.MachineFile.TABLE).entrySet()) {
+        Map<String, String> rows = m.model(io.shmemtrace.replay.machine.MachineFile.TABLE);
+        CostCurve.Bound bound = bound(m.source(), rows.get(BOUND));
+        for (Map.Entry<String, String> e : rows.entrySet()) {
             String where = m.source() + ": Model table " + e.getKey();
+            if (e.getKey().equals(BOUND)) continue;
             if (e.getKey().equals(MEMBERS)) {
                 try {
                     t.members = Integer.parseInt(e.getValue());
@@ -101,7 +140,9 @@ public final class CostTable {
                 }
                 if (t.members < 2) throw new MachineException(where + "=" + e.getValue() + " is not a set size of 2 or more");
             } else {
-                t.curves.put(e.getKey(), CostCurve.parse(where, e.getValue()));
+                CostCurve c = CostCurve.parse(where, e.getValue());
+                t.spread |= c.spread();
+                t.curves.put(e.getKey(), c.at(bound));
             }
         }
         for (RecordType type : RecordType.values()) {

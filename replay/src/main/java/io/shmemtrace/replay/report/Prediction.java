@@ -18,7 +18,8 @@ import java.util.Map;
  * they are given apart, as traced.
  */
 public record Prediction(String model, String machine, Replay.Result result, double predicted, double traced,
-                         double meanInit, double meanFinalize, double replaySeconds, WaitStates waitStates) {
+                         double meanInit, double meanFinalize, double replaySeconds, WaitStates waitStates, double low,
+                         double high) {
 
     public static Prediction of(String model, String machine, Replay.Result r, double replaySeconds, WaitStates waits) {
         double start = 0, end = 0, tStart = 0, tEnd = 0;
@@ -36,8 +37,23 @@ public record Prediction(String model, String machine, Replay.Result result, dou
             if (c.type() == RecordType.FINALIZE) fin += r.calls()[i].tracedTime;
         }
         n = Math.max(1, r.tasks().size());
-        return new Prediction(model, machine, r, Math.max(0, end - start), Math.max(0, tEnd - tStart), init / n, fin / n,
-                replaySeconds, waits);
+        double window = Math.max(0, end - start);
+        return new Prediction(model, machine, r, window, Math.max(0, tEnd - tStart), init / n, fin / n, replaySeconds,
+                waits, window, window);
+    }
+
+    /**
+     * The same with its interval: the windows of the replays with every measured cost at its fastest and at its
+     * slowest sample (the machine file's spread, {@code bytes:seconds:low:high}).
+     */
+    public Prediction withInterval(double low, double high) {
+        return new Prediction(model, machine, result, predicted, traced, meanInit, meanFinalize, replaySeconds, waitStates,
+                Math.min(low, predicted), Math.max(high, predicted));
+    }
+
+    /** Whether the prediction has an interval of some width. */
+    public boolean hasInterval() {
+        return low < predicted || high > predicted;
     }
 
     /** Relative error of the prediction against the traced window. */

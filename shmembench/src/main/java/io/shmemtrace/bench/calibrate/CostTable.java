@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * The measured rows themselves, per operation and size, for shmemsim's table model (Dimemas and LogGOPSim users
  * feed their simulators the same way): written as {@code Model table KEY=bytes:seconds,...} lines. Keys are the
- * operation (event-spec.xml's op, {@code _nbi} added for posted calls) and what was timed:
+ * operation (event-spec.xml's op, {@code _nbi} added for posted calls) and what was timed, each sample with the
+ * fastest and slowest of its repeated measurements beside its median ({@code bytes:median:low:high}):
  * <ul>
  *   <li>{@code OP.call}: seconds in the call when a PE issues them back to back (blocking puts and non-fetching
  *       atomics streamed, _nbi posts, gets and fetching atomics as they return, a collective at the measured set
@@ -50,24 +51,25 @@ public final class CostTable {
             if (api.isEmpty()) continue;
             String op = prefix + api.get().operation().name().toLowerCase(Locale.ROOT)
                     + (api.get().completion() == Completion.POSTED ? "_nbi" : "");
-            double s = r.medianUs() * 1e-6;
             switch (r.variant()) {
-                case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r.bytes(), s);
-                case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r.bytes(), s);
-                case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r.bytes(), s);
+                case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r);
+                case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r);
+                case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r);
                 case "return" -> {
-                    put(Measured.CALL.key(op), r.bytes(), s);
-                    put(Measured.COMPLETE.key(op), r.bytes(), s);
+                    put(Measured.CALL.key(op), r);
+                    put(Measured.COMPLETE.key(op), r);
                 }
-                case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r.bytes(), s);
+                case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
         return this;
     }
 
-    private void put(String key, long bytes, double seconds) {
-        rows.put(key, bytes, seconds);
+    /** Row r's median, with the fastest and slowest of its samples: the spread a prediction's interval comes from. */
+    private void put(String key, Row r) {
+        rows.put(key, r.bytes(), r.medianUs() * 1e-6, Math.min(r.minUs(), r.medianUs()) * 1e-6,
+                Math.max(r.maxUs(), r.medianUs()) * 1e-6);
     }
 
     /** The rows, as the machine file's writer takes them. */

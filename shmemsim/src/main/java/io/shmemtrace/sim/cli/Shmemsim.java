@@ -18,11 +18,15 @@ import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
+import io.shmemtrace.replay.model.CostCurve;
+import io.shmemtrace.replay.model.CostTable;
 import io.shmemtrace.replay.model.Models;
+import io.shmemtrace.replay.model.TableModel;
 import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.report.Simulation;
 import io.shmemtrace.replay.report.TextReport;
 import io.shmemtrace.sim.report.JsonReport;
+import io.shmemtrace.sim.report.PricedWhatIf;
 import io.shmemtrace.sim.report.WhatIfReport;
 import io.shmemtrace.waits.WaitStates;
 import java.io.ByteArrayOutputStream;
@@ -132,6 +136,12 @@ public final class Shmemsim implements Callable<Integer> {
         }
     }
 
+    /** The predicted window of f on machine under model (an end of the interval). */
+    private static double window(MergedFile f, CommModel model, Machine machine)
+            throws IOException, MergedFormatException, MachineException, ReplayException {
+        return Prediction.of(model.label(), "", Simulation.replay(f, model, machine).run(), 0, null).predicted();
+    }
+
     private int simulate(MergedFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
             throws IOException, MergedFormatException {
         long t0 = System.nanoTime();
@@ -159,10 +169,23 @@ public final class Shmemsim implements Callable<Integer> {
             String machineName = machine != null ? machineFile.getFileName() + " (" + machine.nodeCount(tasks) + " node"
                     + (machine.nodeCount(tasks) == 1 ? "" : "s") + ")" : "none";
             Prediction p = Prediction.of(model.label(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
-            List<Diagnosis.Priced> priced = new ArrayList<>();
+            List<PricedWhatIf> priced = new ArrayList<>();
             try {
+                // the interval: the replay again with every measured cost at its fastest and at its slowest sample
+                boolean spread = machine != null && model instanceof TableModel && CostTable.of(machine).spread();
+                Machine low = spread ? CostTable.at(machine, CostCurve.Bound.LOW) : null;
+                Machine high = spread ? CostTable.at(machine, CostCurve.Bound.HIGH) : null;
+                if (spread) p = p.withInterval(window(f, model, low), window(f, model, high));
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
-                for (WhatIf w : whatIfs) priced.add(diagnosis.price(w));
+                for (WhatIf w : whatIfs) {
+                    PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
+                    if (spread) {
+                        at = new PricedWhatIf(at.priced(), at.window(),
+                                p.low() - new Diagnosis(f, low, model).price(w).gain(),
+                                p.high() - new Diagnosis(f, high, model).price(w).gain());
+                    }
+                    priced.add(at);
+                }
             } catch (IllegalArgumentException | MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
                 return 2;

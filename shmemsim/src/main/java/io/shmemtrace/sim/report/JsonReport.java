@@ -3,7 +3,6 @@ package io.shmemtrace.sim.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.shmemtrace.analysis.Diagnosis;
 import io.shmemtrace.io.OutputFiles;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.engine.CallStats;
@@ -27,7 +26,7 @@ public final class JsonReport {
     private JsonReport() {}
 
     /** Writes the prediction to file; an existing file is replaced only with force (OutputFiles). */
-    public static void write(Prediction p, List<Diagnosis.Priced> whatIfs, Path file, boolean force) throws IOException {
+    public static void write(Prediction p, List<PricedWhatIf> whatIfs, Path file, boolean force) throws IOException {
         OutputFiles.write(file, force, f -> {
             try (JsonGenerator g = new JsonFactory().createGenerator(f.toFile(), JsonEncoding.UTF8)) {
                 g.useDefaultPrettyPrinter();
@@ -36,10 +35,12 @@ public final class JsonReport {
         });
     }
 
-    private static void write(Prediction p, List<Diagnosis.Priced> whatIfs, JsonGenerator g) throws IOException {
+    private static void write(Prediction p, List<PricedWhatIf> whatIfs, JsonGenerator g) throws IOException {
         var r = p.result();
         g.writeStartObject();
         g.writeNumberField("predicted_s", p.predicted());
+        g.writeNumberField("low_s", p.low());
+        g.writeNumberField("high_s", p.high());
         g.writeNumberField("traced_s", p.traced());
         g.writeNumberField("error", p.error());
         g.writeStringField("model", p.model());
@@ -108,12 +109,14 @@ public final class JsonReport {
         }
         g.writeEndArray();
         g.writeArrayFieldStart("what_ifs");
-        for (Diagnosis.Priced w : whatIfs) {
+        for (PricedWhatIf w : whatIfs) {
             g.writeStartObject();
-            g.writeStringField("what_if", w.whatIf().spec());
-            g.writeStringField("description", w.whatIf().describe());
-            g.writeNumberField("predicted_window_s", p.predicted() - w.gain());
-            g.writeNumberField("gain_s", w.gain());
+            g.writeStringField("what_if", w.priced().whatIf().spec());
+            g.writeStringField("description", w.priced().whatIf().describe());
+            g.writeNumberField("predicted_window_s", w.window());
+            g.writeNumberField("low_s", w.low());
+            g.writeNumberField("high_s", w.high());
+            g.writeNumberField("gain_s", w.priced().gain());
             g.writeEndObject();
         }
         g.writeEndArray();
