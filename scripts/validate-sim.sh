@@ -6,7 +6,8 @@
 # A's), and print per program and model: traced A (the median, and the spread of the runs), predicted A, error;
 # traced B (median, and the spread), predicted B, error; the
 # replay's speed; and the load average during the program's runs, so that noise can be told from error.
-# Then the median and worst |error| per model. Not a test: the figures depend on the machine and its load;
+# Then the median and worst |error| per model, and how often the table model's interval (low_s-high_s) holds B's
+# median window. Not a test: the figures depend on the machine and its load;
 # 2 PEs on 2 cores is the only fair size here (openshmem-here.md).
 #   scripts/validate-sim.sh [OUT_DIR]     (after mvn package; RUNS=3, MODELS="simple loggp contention table",
 #                                          PROGRAMS="name ..." a subset of the list below)
@@ -66,7 +67,7 @@ echo "calibrating A (default transports) and B (UCX_TLS=tcp,self) ..."
 "$dist/shmembench" calibrate --np $np --force -o "$out/A.cfg" > "$out/calibrate-A.txt"
 UCX_TLS=tcp,self "$dist/shmembench" calibrate --np $np --force -o "$out/B.cfg" > "$out/calibrate-B.txt"
 
-echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg,traced_a_min_s,traced_a_max_s" \
+echo "program,model,traced_a_s,predicted_a_s,error_a,traced_b_median_s,traced_b_min_s,traced_b_max_s,predicted_b_s,error_b,events,replay_events_per_s,load_avg,traced_a_min_s,traced_a_max_s,low_b_s,high_b_s" \
   > "$out/validation.csv"
 echo "$catalogue" | while IFS='|' read -r name source args; do
   [ -n "$name" ] || continue
@@ -94,10 +95,12 @@ echo "$catalogue" | while IFS='|' read -r name source args; do
     pb=$(field "$out/$name-$model-cross.json" predicted_s)
     ev=$(field "$out/$name-$model-cross.json" events)
     rs=$(field "$out/$name-$model-cross.json" replay_s)
-    echo "$name $model $tracedA $pa $stats $pb $ev $rs $l0 $l1 $spreadA" | awk '{
+    lb=$(field "$out/$name-$model-cross.json" low_s)
+    hb=$(field "$out/$name-$model-cross.json" high_s)
+    echo "$name $model $tracedA $pa $stats $pb $ev $rs $l0 $l1 $spreadA $lb $hb" | awk '{
       ea = ($4 - $3) / $3; eb = ($8 - $5) / $5
-      printf "%s,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.4f,%d,%.0f,%.2f,%.6f,%.6f\n", $1, $2, $3, $4, ea, $5, $6, $7, $8,
-        eb, $9, $9 / ($10 > 0 ? $10 : 1e-9), ($11 + $12) / 2, $13, $14 }' >> "$out/validation.csv"
+      printf "%s,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.4f,%d,%.0f,%.2f,%.6f,%.6f,%.6f,%.6f\n", $1, $2, $3, $4, ea, $5, $6, $7,
+        $8, eb, $9, $9 / ($10 > 0 ? $10 : 1e-9), ($11 + $12) / 2, $13, $14, $15, $16 }' >> "$out/validation.csv"
   done
 done
 
@@ -119,5 +122,14 @@ awk -F, 'NR > 1 {
       printf "%.1f %% / %.1f %%", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), 100 * v[NR] }')
     printf "  %-10s self %-18s cross %s\n" "$model" "$self" "$cross"
   done
+  echo
+  echo "intervals (table model, from calibrate's spread): B's median window inside the cross prediction's low-high"
+  awk -F, 'NR > 1 && $2 == "table" { print ($6 >= $16 && $6 <= $17), ($9 > 0 ? ($17 - $16) / 2 / $9 : 0) }' \
+    "$out/validation.csv" > "$out/intervals.txt"
+  inside=$(awk '{ s += $1 } END { print s + 0 }' "$out/intervals.txt")
+  cut -d' ' -f2 "$out/intervals.txt" | sort -g | awk -v inside="$inside" '{ v[NR] = $1 } END {
+    if (!NR) { print "  no table-model rows"; exit }
+    printf "  %d of %d (%.0f %%), median half-width %.1f %%\n", inside, NR, 100 * inside / NR,
+      100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 } | tee "$out/validation.txt"
 echo "wrote $out/validation.csv and $out/validation.txt"
