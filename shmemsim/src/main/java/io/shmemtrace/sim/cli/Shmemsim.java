@@ -136,10 +136,38 @@ public final class Shmemsim implements Callable<Integer> {
         }
     }
 
-    /** The predicted window of f on machine under model (an end of the interval). */
+    /**
+     * p with its interval: f replayed on the machine at each end of its measured spread, the two side by side (a
+     * model of their own each: a model keeps state while it replays).
+     */
+    private static Prediction interval(Prediction p, MergedFile f, CommModel model, Machine low, Machine high)
+            throws IOException, MergedFormatException, MachineException, ReplayException {
+        java.util.concurrent.FutureTask<Double> atLow = new java.util.concurrent.FutureTask<>(() -> window(f, model, low));
+        Thread side = new Thread(atLow, "shmemsim-interval");
+        side.setDaemon(true);
+        side.start();
+        double highWindow = window(f, model, high);
+        try {
+            return p.withInterval(atLow.get(), highWindow);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException x) throw x;
+            if (c instanceof MergedFormatException x) throw x;
+            if (c instanceof MachineException x) throw x;
+            if (c instanceof ReplayException x) throw x;
+            if (c instanceof RuntimeException x) throw x;
+            throw new IllegalStateException(c);
+        }
+    }
+
+    /** The predicted window of f on machine under a fresh instance of model (an end of the interval). */
     private static double window(MergedFile f, CommModel model, Machine machine)
             throws IOException, MergedFormatException, MachineException, ReplayException {
-        return Prediction.of(model.label(), "", Simulation.replay(f, model, machine).run(), 0, null).predicted();
+        CommModel fresh = Models.named(model.name()).orElseThrow();
+        return Prediction.of(model.label(), "", Simulation.replay(f, fresh, machine).run(), 0, null).predicted();
     }
 
     private int simulate(MergedFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
@@ -175,7 +203,7 @@ public final class Shmemsim implements Callable<Integer> {
                 boolean spread = machine != null && model instanceof TableModel && CostTable.of(machine).spread();
                 Machine low = spread ? CostTable.at(machine, CostCurve.Bound.LOW) : null;
                 Machine high = spread ? CostTable.at(machine, CostCurve.Bound.HIGH) : null;
-                if (spread) p = p.withInterval(window(f, model, low), window(f, model, high));
+                if (spread) p = interval(p, f, model, low, high);
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
                 for (WhatIf w : whatIfs) {
                     PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
