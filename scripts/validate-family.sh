@@ -10,7 +10,8 @@
 # test: the figures depend on the machine and its load. As root (the hosts); 2 PEs.
 #   scripts/validate-family.sh [OUT_DIR]   (after scripts/build.sh; RUNS=3, DEADLINE=120 seconds of calibration per
 #                                           machine, MACHINES="shm tcp hosts hosts-1gbit hosts-100mbit" in order,
-#                                           PROGRAMS="name ..." a subset of validate-sim.sh's list)
+#                                           PROGRAMS="name ..." a subset of validate-sim.sh's list; REUSE=1 keeps
+#                                           what OUT_DIR has of an earlier run: its machine files and traced runs)
 # Writes OUT_DIR/family.csv (one row per program and machine) and OUT_DIR/family.txt (the tables).
 set -e
 cd "$(dirname "$0")/.."
@@ -59,17 +60,25 @@ window() {
 first=
 for m in $machines; do
   [ -n "$first" ] || first=$m
-  echo "machine $m: calibrating (deadline $deadline s) ..."
   machine_up "$m"
-  (
-    if [ -n "$tls" ]; then export UCX_TLS="$tls"; fi
-    if [ -n "$hosts_launcher" ]; then export SHMEMBENCH_LAUNCHER="$hosts_launcher"; fi
-    exec "$dist/shmembench" calibrate --np $np --deadline "$deadline" --force -o "$out/$m.cfg"
-  ) > "$out/calibrate-$m.txt"
+  if [ -n "$REUSE" ] && [ -s "$out/$m.cfg" ]; then
+    echo "machine $m: calibrated before ($out/$m.cfg)"
+  else
+    echo "machine $m: calibrating (deadline $deadline s) ..."
+    (
+      if [ -n "$tls" ]; then export UCX_TLS="$tls"; fi
+      if [ -n "$hosts_launcher" ]; then export SHMEMBENCH_LAUNCHER="$hosts_launcher"; fi
+      exec "$dist/shmembench" calibrate --np $np --deadline "$deadline" --force -o "$out/$m.cfg"
+    ) > "$out/calibrate-$m.txt" 2>&1
+  fi
   echo "$catalogue" | while IFS='|' read -r name source args; do
     [ -n "$name" ] || continue
     exe="$out/bin/$name"
     [ -x "$exe" ] || oshcc -O2 -o "$exe" "$source" -lm
+    if [ -n "$REUSE" ] && [ "$(wc -l < "$out/$m-$name.windows" 2> /dev/null || echo 0)" -ge "$runs" ]; then
+      echo "  $name: traced before"
+      continue
+    fi
     : > "$out/$m-$name.windows"
     i=1
     while [ $i -le "$runs" ]; do
@@ -80,7 +89,7 @@ for m in $machines; do
       echo "$(window "$out/$m-$name-$i.psins") $i" >> "$out/$m-$name.windows"
       i=$((i + 1))
     done
-    echo "  $name: $(sort -g "$out/$m-$name.windows" | awk '{ printf "%s%.4f", NR > 1 ? " " : "", $1 }') s"
+    echo "  $name: $(sort -g "$out/$m-$name.windows" | awk '{ printf "%s%.4f", (NR > 1 ? " " : ""), $1 }') s"
   done
 done
 scripts/hosts.sh down > /dev/null 2>&1 || true
