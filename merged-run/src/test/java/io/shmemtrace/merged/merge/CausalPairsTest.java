@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two hosts whose barrier exits do not coincide (PE 1 leaves each barrier 50 us after PE 0, as over TCP here): the
  * exits alone place PE 1 50 us early, inside every barrier's band, and its wait would return 40 us before the write
- * that ended it started. The write and the wait, paired by their epoch, move PE 1's host as far as that needs and a
- * microsecond past it (the bands' margin), no further. All times in ns, exact.
+ * that ended it started (its lock be granted 40 us before the release). The pair, matched by its epoch, moves PE 1's
+ * host as far as that needs and a microsecond past it (the bands' margin), no further. All times in ns, exact.
  */
 class CausalPairsTest {
     private static final long ADDR = 0x10000;
