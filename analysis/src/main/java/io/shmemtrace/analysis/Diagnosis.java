@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -138,27 +137,9 @@ public final class Diagnosis {
         synchronized (this) {
             plan = planned;
         }
-        if (plan != null) take(plan); // the plan's what-ifs are submitted: not priced twice
+        if (plan != null) Simulation.take(plan); // the plan's what-ifs are submitted: not priced twice
         Future<Priced> f = ahead.get(w);
-        return f == null ? priceNow(w) : take(f);
-    }
-
-    /** A task's result, its exceptions as the analysis throws them. */
-    private static <T> T take(Future<T> f) throws IOException, MergedFormatException, MachineException, ReplayException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException io) throw io;
-            if (c instanceof MergedFormatException pf) throw pf;
-            if (c instanceof MachineException me) throw me;
-            if (c instanceof ReplayException re) throw re;
-            if (c instanceof RuntimeException re) throw re;
-            throw new IllegalStateException(c);
-        }
+        return f == null ? priceNow(w) : Simulation.take(f);
     }
 
     /** The changed run first, then the baseline (replayed beside it when priced ahead, else here, once). */
@@ -170,7 +151,7 @@ public final class Diagnosis {
         if (merged != null) changed.changeCalls(merged);
         double window = window(changed.run());
         baseline.run(); // nothing when it ran or runs elsewhere
-        return new Priced(w, take(baseline), window);
+        return new Priced(w, Simulation.take(baseline), window);
     }
 
     /**

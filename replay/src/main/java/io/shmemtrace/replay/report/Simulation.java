@@ -5,12 +5,15 @@ import io.shmemtrace.merged.read.MergedFile;
 import io.shmemtrace.merged.read.MergedFormatException;
 import io.shmemtrace.merged.read.PeEntry;
 import io.shmemtrace.replay.engine.Replay;
+import io.shmemtrace.replay.engine.ReplayException;
 import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
 import io.shmemtrace.replay.model.Target;
 import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /**
  * A replay of a merged run on a machine, set up one way for every tool that replays (shmemsim, the findings and
@@ -42,6 +45,24 @@ public final class Simulation {
         }
         for (int n : node) if (n < 0) return null;
         return node;
+    }
+
+    /** The result of a replay run on another thread, its exceptions thrown as the replay throws them. */
+    public static <T> T take(Future<T> f) throws IOException, MergedFormatException, MachineException, ReplayException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) throw io;
+            if (c instanceof MergedFormatException pf) throw pf;
+            if (c instanceof MachineException me) throw me;
+            if (c instanceof ReplayException re) throw re;
+            if (c instanceof RuntimeException re) throw re;
+            throw new IllegalStateException(c);
+        }
     }
 
     /** Why a merged run cannot be replayed faithfully, or null. */

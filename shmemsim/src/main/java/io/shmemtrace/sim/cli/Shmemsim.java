@@ -147,20 +147,7 @@ public final class Shmemsim implements Callable<Integer> {
         side.setDaemon(true);
         side.start();
         double highWindow = window(f, model, high);
-        try {
-            return p.withInterval(atLow.get(), highWindow);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ReplayException("interrupted");
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException x) throw x;
-            if (c instanceof MergedFormatException x) throw x;
-            if (c instanceof MachineException x) throw x;
-            if (c instanceof ReplayException x) throw x;
-            if (c instanceof RuntimeException x) throw x;
-            throw new IllegalStateException(c);
-        }
+        return p.withInterval(Simulation.take(atLow), highWindow);
     }
 
     /** The predicted window of f on machine under a fresh instance of model (an end of the interval). */
