@@ -41,11 +41,6 @@ public interface Messages {
         };
     }
 
-    /** A tool's lines and bars on err, the bars only where a user watches it ({@link Progress#onTerminal}). */
-    static Messages onStderr(String tool, PrintStream err, boolean quiet) {
-        return of(tool, err, !quiet && Progress.onTerminal() ? err : null);
-    }
-
     /** The same lines, no bars. */
     default Messages withoutBars() {
         Messages lines = this;

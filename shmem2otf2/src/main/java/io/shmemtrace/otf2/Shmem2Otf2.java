@@ -94,7 +94,7 @@ public final class Shmem2Otf2 implements Callable<Integer> {
         int status;
         try {
             MergedRun.convertPes(run, new RunReading(runOptions.allowPartial, runOptions.maxOpen),
-                    runOptions.messages("shmem2otf2", err).withoutBars(), otf2);
+                    runOptions.messages("shmem2otf2", err), otf2);
             status = 0;
         } catch (RunException e) {
             err.println("shmem2otf2: " + e.getMessage());

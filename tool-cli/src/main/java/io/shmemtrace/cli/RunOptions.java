@@ -1,6 +1,7 @@
 package io.shmemtrace.cli;
 
 import io.shmemtrace.io.Messages;
+import io.shmemtrace.io.Progress;
 import java.io.PrintStream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,6 +34,6 @@ public final class RunOptions {
 
     /** Where the libraries' lines go for tool: err, after its name; their bars too, on a terminal and not -q. */
     public Messages messages(String tool, PrintStream err) {
-        return Messages.onStderr(tool, err, quiet);
+        return Messages.of(tool, err, !quiet && Progress.onTerminal() ? err : null);
     }
 }

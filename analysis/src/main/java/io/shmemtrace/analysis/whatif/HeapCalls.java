@@ -8,19 +8,10 @@ import io.shmemtrace.replay.engine.ChangedCalls;
  * (shmem_malloc) instead of static data ({@link RunRecord#moveToHeap}): priced as the machine file prices the heap's,
  * where calibrate measured both; on the traced times nothing changes.
  */
-final class HeapCalls implements ChangedCalls {
-    private final int call;
-    /** -2: in any region; -1: outside every region. */
-    private final int region;
-
-    HeapCalls(int call, int region) {
-        this.call = call;
-        this.region = region;
-    }
-
+record HeapCalls(SelectedCalls calls) implements ChangedCalls {
     @Override
     public Fate fate(int task, RunRecord r) {
-        if (r.call() != null && r.call().index() == call && (region == -2 || r.enclosingRegion() == region)) r.moveToHeap();
+        if (calls.selects(r)) r.moveToHeap();
         return Fate.KEEP;
     }
 }

@@ -35,8 +35,8 @@ final class MergedRuns implements ChangedCalls {
         this.cursor = new int[runs.length];
     }
 
-    /** Merges the runs of call (its index) in region (-2: in any region, -1: outside every region); two passes. */
-    static MergedRuns of(MergedFile f, int call, int region) throws IOException, MergedFormatException {
+    /** Merges the runs of the selected calls; two passes. */
+    static MergedRuns of(MergedFile f, SelectedCalls selected) throws IOException, MergedFormatException {
         int tasks = f.header().tasks();
         long[][] runs = new long[tasks][];
         int[] count = new int[tasks];
@@ -52,8 +52,7 @@ final class MergedRuns implements ChangedCalls {
                 long first = 0, bytes = 0, calls = 0;
                 double seconds = 0;
                 while (reader.next(r)) {
-                    boolean ours = r.call() != null && r.call().index() == call && CallRuns.mergeable(r.type())
-                            && (region == -2 || r.enclosingRegion() == region);
+                    boolean ours = selected.selects(r) && CallRuns.mergeable(r.type());
                     boolean collective = r.type().payload() == RecordType.Payload.COLLECTIVE;
                     boolean joins = ours && !threaded && hasPrev && CallRuns.continues(prev, r);
                     if (collective && ours) {

@@ -9,19 +9,9 @@ import io.shmemtrace.replay.engine.ChangedCalls;
  * costs nothing and their transfer lands as late as the blocking call returned (the bound of what overlapping them
  * buys); a machine model prices the posted call.
  */
-final class PostedCalls implements ChangedCalls {
-    private final int call;
-    /** -2: in any region; -1: outside every region. */
-    private final int region;
-
-    PostedCalls(int call, int region) {
-        this.call = call;
-        this.region = region;
-    }
-
+record PostedCalls(SelectedCalls calls) implements ChangedCalls {
     @Override
     public Fate fate(int task, RunRecord r) {
-        if (r.call() == null || r.call().index() != call || (region != -2 && r.enclosingRegion() != region)) return Fate.KEEP;
-        return r.makePosted() ? Fate.POSTED : Fate.KEEP;
+        return calls.selects(r) && r.makePosted() ? Fate.POSTED : Fate.KEEP;
     }
 }

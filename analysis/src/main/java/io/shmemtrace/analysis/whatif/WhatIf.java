@@ -163,26 +163,27 @@ public record WhatIf(Kind kind, String call, String region, int pe) {
         int index = -1;
         for (CallEntry c : file.calls()) if (c.name().equals(call)) index = c.index();
         if (index < 0) throw new IllegalArgumentException("what-if " + spec() + ": the run makes no call " + call);
-        int in = region == null ? -2 : regionIndex(file.regionNames());
+        SelectedCalls selected = new SelectedCalls(index, region == null ? SelectedCalls.ANY_REGION
+                : regionIndex(file.regionNames()));
         RecordType type = file.calls().get(index).type();
         if (kind == Kind.NONBLOCKING) {
             if (!blocking(type)) {
                 throw new IllegalArgumentException("what-if " + spec() + ": " + call + " is not a blocking put or get"
                         + " with a posted form (shmem_put, shmem_p, shmem_get, shmem_g and their typed forms are)");
             }
-            return new PostedCalls(index, in);
+            return new PostedCalls(selected);
         }
         if (kind == Kind.HEAP) {
             if (type.payload() != RecordType.Payload.RMA) {
                 throw new IllegalArgumentException("what-if " + spec() + ": " + call + " is not a put, get or atomic");
             }
-            return new HeapCalls(index, in);
+            return new HeapCalls(selected);
         }
         if (!CallRuns.mergeable(type)) {
             throw new IllegalArgumentException("what-if " + spec() + ": " + call + " calls cannot be merged (transfers and"
                     + " the collectives that move data can)");
         }
-        return MergedRuns.of(file, index, in);
+        return MergedRuns.of(file, selected);
     }
 
     /** Whether calls of this type are blocking puts or gets that have a posted form. */

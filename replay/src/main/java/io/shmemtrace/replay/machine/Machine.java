@@ -29,6 +29,13 @@ public record Machine(int nodes, int coresPerNode, double networkBandwidth, doub
         return n != null ? n : node.get(DEFAULT_NODE);
     }
 
+    /** The same machine with the parameters of the model named name replaced. */
+    public Machine withModel(String name, Map<String, String> parameters) {
+        Map<String, Map<String, String>> changed = new java.util.HashMap<>(models);
+        changed.put(name, parameters);
+        return new Machine(nodes, coresPerNode, networkBandwidth, networkLatency, buses, node, map, changed, source);
+    }
+
     /** The parameters of a model's Model line (empty if none). */
     public Map<String, String> model(String name) {
         return models.getOrDefault(name, Map.of());

@@ -106,12 +106,9 @@ public final class CostTable {
 
     /** Machine m with its rows through the fastest (LOW) or slowest (HIGH) measurement of each sample. */
     public static Machine at(Machine m, CostCurve.Bound bound) {
-        Map<String, Map<String, String>> models = new HashMap<>(m.models());
         Map<String, String> rows = new HashMap<>(m.model(io.shmemtrace.replay.machine.MachineFile.TABLE));
         rows.put(BOUND, bound.name().toLowerCase(Locale.ROOT));
-        models.put(io.shmemtrace.replay.machine.MachineFile.TABLE, rows);
-        return new Machine(m.nodes(), m.coresPerNode(), m.networkBandwidth(), m.networkLatency(), m.buses(), m.node(),
-                m.map(), models, m.source());
+        return m.withModel(io.shmemtrace.replay.machine.MachineFile.TABLE, rows);
     }
 
     /** Whether some row of the machine file has a measured spread (bytes:seconds:low:high). */
