@@ -7,7 +7,9 @@ import io.shmemtrace.bench.calibrate.FasterOfTwo;
 import io.shmemtrace.bench.calibrate.Noise;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
+import io.shmemtrace.bench.config.BenchConfig;
 import io.shmemtrace.bench.config.BenchTest;
+import io.shmemtrace.bench.config.ConfigException;
 import io.shmemtrace.bench.run.Deadline;
 import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.io.OutputFiles;
@@ -55,6 +57,15 @@ final class CalibrateCommand extends BenchCommand {
             + " rather than taking their time")
     long deadlineSeconds;
 
+    @Option(names = "--largest", paramLabel = "SIZE", defaultValue = "1M", description = "the largest transfer measured"
+            + " (default ${DEFAULT-VALUE}; 64K and the like for a slow link: shmemsim extends the last measured"
+            + " bandwidth past it)")
+    String largest;
+
+    @Option(names = "--size-step", paramLabel = "N", defaultValue = "2", description = "each size measured N times the"
+            + " one before (default ${DEFAULT-VALUE}: every power of two; 4 or 8 measures half or a third as many)")
+    int sizeStep;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (pes.npes < 2) {
@@ -62,7 +73,19 @@ final class CalibrateCommand extends BenchCommand {
             return 2;
         }
         if (OutputFiles.refused(err(), "shmembench", force, output)) return 1; // before a minute of measuring
-        List<BenchTest> heap = builtIn(BUILT_IN), globals = builtIn(BUILT_IN_STATIC), self = builtIn(BUILT_IN_SELF);
+        long largestBytes;
+        try {
+            largestBytes = BenchConfig.bytes("--largest", largest);
+        } catch (ConfigException e) {
+            err().println("shmembench: " + e.getMessage());
+            return 2;
+        }
+        if (sizeStep < 2 || Integer.bitCount(sizeStep) != 1) {
+            err().println("shmembench: --size-step " + sizeStep + " is not a power of two of 2 or more");
+            return 2;
+        }
+        List<BenchTest> heap = thinned(builtIn(BUILT_IN), largestBytes),
+                globals = thinned(builtIn(BUILT_IN_STATIC), largestBytes), self = thinned(builtIn(BUILT_IN_SELF), largestBytes);
         Deadline deadline = new Deadline(deadlineSeconds, cases(heap) + 2 * cases(globals) + cases(self));
         RunCommand.Results results = measure(heap, "calibrate", List.of(), deadline);
         // twice, in two processes, row by row the faster: the library has a slow mode on globals (FasterOfTwo)
@@ -70,7 +93,8 @@ final class CalibrateCommand extends BenchCommand {
         RunCommand.Results staticAgain = measure(globals, "calibrate-static-again", List.of("-DBENCH_STATIC_DATA"),
                 deadline);
         List<String> slowModes = new ArrayList<>();
-        List<Row> staticRows = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
+        FasterOfTwo.Kept staticKept = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
+        List<Row> staticRows = staticKept.rows();
         RunCommand.Results selfResults = measure(self, "calibrate-self", List.of("-DBENCH_SELF"), deadline);
         List<Row> rows = results.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
@@ -95,10 +119,10 @@ final class CalibrateCommand extends BenchCommand {
         measured.addAll(selfResults.rows());
         Noise noise = Noise.of(measured);
         String provenance = String.format(Locale.ROOT, "shmembench calibrate on %s, %d PEs on one host, %s%n"
-                        + "fits over 8 B..1 MiB, medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%%s",
-                host(), pes.npes, Instant.now().toString().substring(0, 19), 100 * put.rmsRelativeError(),
+                        + "fits over 8 B..%s (sizes x%d), medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%%s",
+                host(), pes.npes, Instant.now().toString().substring(0, 19), largest, sizeStep, 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError(), noise == null ? "" : "\nnoise: " + noise.line());
-        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC)
+        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC, staticKept.modes())
                 .add(selfResults.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
@@ -134,6 +158,10 @@ final class CalibrateCommand extends BenchCommand {
         OutputFiles.write(output, true, f -> Files.writeString(f, machine.text())); // --force was checked first
         out().println("wrote " + output);
         return 0;
+    }
+
+    private List<BenchTest> thinned(List<BenchTest> tests, long largestBytes) {
+        return tests.stream().map(t -> t.thinned(largestBytes, sizeStep)).toList();
     }
 
     private RunCommand.Results measure(List<BenchTest> tests, String name, List<String> flags, Deadline deadline)

@@ -27,6 +27,17 @@ class BenchConfigTest {
         assertEquals(cfg + ": not UTF-8 text: not a configuration (text: TESTNUM TESTCLASS NELEMS STRIDE)", e.getMessage());
     }
 
+    /** calibrate --largest 64K --size-step 4: a test over 8..1M measured at 8, 32, ..., 32K; one without sizes kept. */
+    @Test
+    void aThinnedTestMeasuresEveryStepthSizeUpToTheLargest() throws Exception {
+        List<BenchTest> tests = BenchConfig.parse("c.cfg", "TESTNUM TESTCLASS NELEMS STRIDE\n"
+                + "1 1 1 1 APIS=shmem_putmem SIZES=8..1M REPS=30\n2 3 1 1 APIS=shmem_barrier_all REPS=30\n", SPEC);
+        long largest = BenchConfig.bytes("--largest", "64K");
+        assertEquals(List.of(8L, 32L, 128L, 512L, 2048L, 8192L, 32768L), tests.get(0).thinned(largest, 4).sizes());
+        assertEquals(List.of(8L), tests.get(0).thinned(4, 2).sizes()); // the first is always measured
+        assertEquals(tests.get(1), tests.get(1).thinned(largest, 4));
+    }
+
     /** The spec's APIs Open MPI's shmem.h declares (OpenSHMEM 1.4): what benchmarks built here can call. */
     private static final Catalog SPEC = Catalog.installed();
 

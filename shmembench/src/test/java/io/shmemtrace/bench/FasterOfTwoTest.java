@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Two processes' measurements of the same cases: row by row the faster, a note where one was in a slow mode. */
+/**
+ * Two processes' measurements of the same cases: row by row the faster; where one was in a slow mode, the row's high end
+ * is that mode and a note says so.
+ */
 class FasterOfTwoTest {
     private static Row row(String api, String variant, long bytes, double medianUs) {
         return new Row(5, api, "C", variant, 1, 1, bytes, 30, medianUs, medianUs, medianUs, 0.01);
@@ -21,9 +24,12 @@ class FasterOfTwoTest {
         List<Row> second = List.of(row("shmem_long_atomic_add", "stream", 8, 0.29), row("shmem_long_p", "stream", 8, 0.28),
                 row("shmem_putmem", "stream", 64, 0.3));
         List<String> notes = new ArrayList<>();
-        List<Row> faster = FasterOfTwo.of(first, second, notes::add);
-        assertEquals(List.of(0.29, 0.27, 0.75, 0.3), faster.stream().map(Row::medianUs).toList());
+        FasterOfTwo.Kept kept = FasterOfTwo.of(first, second, notes::add);
+        assertEquals(List.of(0.29, 0.27, 0.75, 0.3), kept.rows().stream().map(Row::medianUs).toList());
+        // the row in two modes: its high end is the slow mode's median, and it is marked as a mode
+        assertEquals(List.of(1.25, 0.27, 0.75, 0.3), kept.rows().stream().map(Row::maxUs).toList());
+        assertEquals(List.of(kept.rows().get(0)), List.copyOf(kept.modes()));
         assertEquals(List.of("shmem_long_atomic_add stream 8 B: 1.2500 us in one process, 0.2900 in the other"
-                + " (the faster kept)"), notes);
+                + " (the faster kept, the slower as its high end)"), notes);
     }
 }

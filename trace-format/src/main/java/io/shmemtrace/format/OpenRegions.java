@@ -58,6 +58,11 @@ public final class OpenRegions<T> {
         return open.isEmpty();
     }
 
+    /** Closes every open region, returning nothing (a reader at another thread's events: every record pays for it). */
+    public void clear() {
+        open.clear();
+    }
+
     /** Closes every open region: what was open, innermost first (a thread's events ended with them open). */
     public List<T> endAll() {
         List<T> all = new ArrayList<>(open);

@@ -13,7 +13,7 @@ public final class RegionNesting {
 
     /** The records that follow are another thread's: nothing is open on it yet. */
     public void newThread() {
-        open.endAll();
+        open.clear();
         enclosing = -1;
     }
 

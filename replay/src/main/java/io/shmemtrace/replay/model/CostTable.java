@@ -28,6 +28,11 @@ public final class CostTable {
      * {@code high}: the slowest, {@code median}, the default): the ends of a prediction's interval.
      */
     public static final String BOUND = "bound";
+    /**
+     * The key that names the rows calibrate measured at two clearly different levels ({@code modes=KEY@BYTES,...}):
+     * their high end is the slow mode, and a prediction's interval says it covers them.
+     */
+    public static final String MODES = "modes";
 
     /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual. */
     public enum Measured {
@@ -43,6 +48,7 @@ public final class CostTable {
     public static final class Writer {
         /** Per key, per size: median, low, high seconds. */
         private final Map<String, java.util.TreeMap<Long, double[]>> rows = new java.util.TreeMap<>();
+        private final java.util.List<String> modes = new java.util.ArrayList<>();
         private final int members;
 
         /** The collectives measured on sets of members PEs. */
@@ -61,6 +67,12 @@ public final class CostTable {
             return this;
         }
 
+        /** Marks the row of key at bytes as measured in two modes (its high end the slow one). */
+        public Writer mode(String key, long bytes) {
+            modes.add(key + "@" + bytes);
+            return this;
+        }
+
         public boolean isEmpty() {
             return rows.isEmpty();
         }
@@ -69,6 +81,10 @@ public final class CostTable {
         public String lines() {
             StringBuilder b = new StringBuilder();
             b.append(String.format(Locale.ROOT, "Model %s %s=%d%n", io.shmemtrace.replay.machine.MachineFile.TABLE, MEMBERS, members));
+            if (!modes.isEmpty()) {
+                b.append(String.format(Locale.ROOT, "Model %s %s=%s%n", io.shmemtrace.replay.machine.MachineFile.TABLE, MODES,
+                        String.join(",", modes)));
+            }
             for (var e : rows.entrySet()) {
                 b.append("Model ").append(io.shmemtrace.replay.machine.MachineFile.TABLE).append(' ').append(e.getKey()).append('=');
                 String sep = "";
@@ -94,6 +110,7 @@ public final class CostTable {
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
     private int members = 2;
     private boolean spread;
+    private int modes;
 
     private CostTable() {}
 
@@ -116,6 +133,11 @@ public final class CostTable {
         return spread;
     }
 
+    /** How many rows calibrate measured in two modes ({@link #MODES}). */
+    public int modes() {
+        return modes;
+    }
+
     /** Whether the machine file had no measured rows. */
     public boolean isEmpty() {
         return curves.isEmpty();
@@ -129,6 +151,13 @@ public final class CostTable {
         for (Map.Entry<String, String> e : rows.entrySet()) {
             String where = m.source() + ": Model table " + e.getKey();
             if (e.getKey().equals(BOUND)) continue;
+            if (e.getKey().equals(MODES)) {
+                for (String row : e.getValue().split(",")) {
+                    if (!row.matches("[a-z_.]+@[0-9]+")) throw new MachineException(where + ": '" + row + "' is not KEY@BYTES");
+                }
+                t.modes = e.getValue().split(",").length;
+                continue;
+            }
             if (e.getKey().equals(MEMBERS)) {
                 try {
                     t.members = Integer.parseInt(e.getValue());

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public record Prediction(String model, String machine, Replay.Result result, double predicted, double traced,
                          double meanInit, double meanFinalize, double replaySeconds, WaitStates waitStates, double low,
-                         double high) {
+                         double high, String intervalFrom) {
 
     public static Prediction of(String model, String machine, Replay.Result r, double replaySeconds, WaitStates waits) {
         double start = 0, end = 0, tStart = 0, tEnd = 0;
@@ -39,16 +39,13 @@ public record Prediction(String model, String machine, Replay.Result result, dou
         n = Math.max(1, r.tasks().size());
         double window = Math.max(0, end - start);
         return new Prediction(model, machine, r, window, Math.max(0, tEnd - tStart), init / n, fin / n, replaySeconds,
-                waits, window, window);
+                waits, window, window, "");
     }
 
-    /**
-     * The same with its interval: the windows of the replays with every measured cost at its fastest and at its
-     * slowest sample (the machine file's spread, {@code bytes:seconds:low:high}).
-     */
-    public Prediction withInterval(double low, double high) {
+    /** The same with its interval ({@link Interval}): the windows at its two ends, and what they were made of. */
+    public Prediction withInterval(double low, double high, String from) {
         return new Prediction(model, machine, result, predicted, traced, meanInit, meanFinalize, replaySeconds, waitStates,
-                Math.min(low, predicted), Math.max(high, predicted));
+                Math.min(low, predicted), Math.max(high, predicted), from);
     }
 
     /** Whether the prediction has an interval of some width. */

@@ -37,8 +37,7 @@ public final class TextReport {
         out.printf(Locale.ROOT, "application window (the run's: the last PE's end of shmem_init to the last PE's start of shmem_finalize):%n");
         out.printf(Locale.ROOT, "  traced %.6f s, predicted %.6f s (%+.1f %%)%n", p.traced(), p.predicted(), 100 * p.error());
         if (p.hasInterval()) {
-            out.printf(Locale.ROOT, "  interval %.6f-%.6f s (every measured cost at its fastest and at its slowest sample)%n",
-                    p.low(), p.high());
+            out.printf(Locale.ROOT, "  interval %.6f-%.6f s (%s)%n", p.low(), p.high(), p.intervalFrom());
         }
         out.printf(Locale.ROOT, "  shmem_init %.6f s, shmem_finalize %.6f s per PE on average, as traced (outside the window)%n",
                 p.meanInit(), p.meanFinalize());

@@ -6,6 +6,7 @@ import io.shmemtrace.bench.run.Row;
 import io.shmemtrace.format.Completion;
 import io.shmemtrace.replay.model.CostTable.Measured;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The measured rows themselves, per operation and size, for shmemsim's table model (Dimemas and LogGOPSim users
@@ -46,20 +47,25 @@ public final class CostTable {
 
     /** Adds a calibration's rows, their keys prefixed (STATIC for static data); calls the catalog does not know are left out. */
     public CostTable add(Iterable<Row> rows, String prefix) {
+        return add(rows, prefix, Set.of());
+    }
+
+    /** The same, modes the rows measured at two levels ({@link FasterOfTwo}): the machine file names them. */
+    public CostTable add(Iterable<Row> rows, String prefix, Set<Row> modes) {
         for (Row r : rows) {
             var api = catalog.find(r.api());
             if (api.isEmpty()) continue;
             String op = prefix + api.get().operation().name().toLowerCase(Locale.ROOT)
                     + (api.get().completion() == Completion.POSTED ? "_nbi" : "");
             switch (r.variant()) {
-                case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r);
-                case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r);
-                case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r);
+                case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r, modes);
+                case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r, modes);
+                case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r, modes);
                 case "return" -> {
-                    put(Measured.CALL.key(op), r);
-                    put(Measured.COMPLETE.key(op), r);
+                    put(Measured.CALL.key(op), r, modes);
+                    put(Measured.COMPLETE.key(op), r, modes);
                 }
-                case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r);
+                case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r, modes);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
@@ -67,9 +73,10 @@ public final class CostTable {
     }
 
     /** Row r's median, with the fastest and slowest of its samples: the spread a prediction's interval comes from. */
-    private void put(String key, Row r) {
+    private void put(String key, Row r, Set<Row> modes) {
         rows.put(key, r.bytes(), r.medianUs() * 1e-6, Math.min(r.minUs(), r.medianUs()) * 1e-6,
                 Math.max(r.maxUs(), r.medianUs()) * 1e-6);
+        if (modes.contains(r)) rows.mode(key, r.bytes());
     }
 
     /** The rows, as the machine file's writer takes them. */

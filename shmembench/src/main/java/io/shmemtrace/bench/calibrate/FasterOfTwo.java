@@ -2,10 +2,13 @@ package io.shmemtrace.bench.calibrate;
 
 import io.shmemtrace.bench.run.Row;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -13,7 +16,9 @@ import java.util.function.Consumer;
  * its progress engine, and now and then a process falls into a slow mode for a whole case (streamed atomics on a
  * global: 1.25 µs a call in one calibration of five, 0.29 in the others; both ways at once 1.78 µs in one of seven
  * against 0.67-0.74): a machine file with such a row mispredicts every program built on that call. Where the two
- * processes disagree by more than {@link #SLOW} times, a note says so.
+ * processes disagree by more than {@link #SLOW} times, the row has two modes: the faster is kept as its median, its
+ * slowest measurement raised to the slower process's median (so that a prediction's interval covers both), and a
+ * note says so.
  */
 public final class FasterOfTwo {
     /** How many times slower one process's row must be for a note. */
@@ -21,9 +26,13 @@ public final class FasterOfTwo {
 
     private FasterOfTwo() {}
 
+    /** The rows kept, and those of them with two modes. */
+    public record Kept(List<Row> rows, Set<Row> modes) {}
+
     /** Per (test, call, variant, size), the row with the lower median; rows only one process has are kept. */
-    public static List<Row> of(List<Row> first, List<Row> second, Consumer<String> note) {
+    public static Kept of(List<Row> first, List<Row> second, Consumer<String> note) {
         Map<String, Row> faster = new LinkedHashMap<>();
+        Set<String> twoModes = new HashSet<>();
         for (Row r : first) faster.put(key(r), r);
         for (Row r : second) {
             Row other = faster.get(key(r));
@@ -32,13 +41,19 @@ public final class FasterOfTwo {
                 continue;
             }
             double lo = Math.min(r.medianUs(), other.medianUs()), hi = Math.max(r.medianUs(), other.medianUs());
+            Row kept = r.medianUs() < other.medianUs() ? r : other;
             if (lo > 0 && hi > SLOW * lo) {
                 note.accept(String.format(Locale.ROOT, "%s %s %d B: %.4f us in one process, %.4f in the other"
-                        + " (the faster kept)", r.api(), r.variant(), r.bytes(), hi, lo));
+                        + " (the faster kept, the slower as its high end)", r.api(), r.variant(), r.bytes(), hi, lo));
+                kept = new Row(kept.test(), kept.api(), kept.language(), kept.variant(), kept.nelems(), kept.stride(),
+                        kept.bytes(), kept.reps(), kept.minUs(), kept.medianUs(), Math.max(kept.maxUs(), hi), kept.rse());
+                twoModes.add(key(r));
             }
-            if (r.medianUs() < other.medianUs()) faster.put(key(r), r);
+            faster.put(key(r), kept);
         }
-        return new ArrayList<>(faster.values());
+        Set<Row> modes = new LinkedHashSet<>();
+        for (String k : twoModes) modes.add(faster.get(k));
+        return new Kept(new ArrayList<>(faster.values()), modes);
     }
 
     private static String key(Row r) {

@@ -136,7 +136,8 @@ public final class BenchConfig {
         return sizes;
     }
 
-    private static long bytes(String where, String text) throws ConfigException {
+    /** A size as SIZES bounds are written (8, 64K, 1M: a power of two up to 1G); where names it in the error. */
+    public static long bytes(String where, String text) throws ConfigException {
         String t = text.toUpperCase(Locale.ROOT);
         long unit = t.endsWith("K") ? 1024 : t.endsWith("M") ? 1024 * 1024 : 1;
         String digits = unit == 1 ? t : t.substring(0, t.length() - 1);

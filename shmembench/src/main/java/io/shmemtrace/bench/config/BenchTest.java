@@ -35,4 +35,17 @@ public record BenchTest(int number, BenchClass benchClass, long nelems, long str
         }
         return cases;
     }
+
+    /**
+     * The same test over fewer sizes: its first, then every step-th power of two up to largest (a calibration of a slow
+     * link, where each large transfer takes milliseconds). A test over no sizes is left as it is.
+     */
+    public BenchTest thinned(long largest, int step) {
+        if (sizes.isEmpty()) return this;
+        List<Long> kept = new ArrayList<>();
+        for (long b = sizes.get(0); b <= sizes.get(sizes.size() - 1) && (b <= largest || kept.isEmpty()); b *= step) {
+            kept.add(b);
+        }
+        return new BenchTest(number, benchClass, nelems, stride, apis, maxReps, kept, source);
+    }
 }

@@ -18,10 +18,8 @@ import io.shmemtrace.replay.machine.Machine;
 import io.shmemtrace.replay.machine.MachineException;
 import io.shmemtrace.replay.machine.MachineFile;
 import io.shmemtrace.replay.model.CommModel;
-import io.shmemtrace.replay.model.CostCurve;
-import io.shmemtrace.replay.model.CostTable;
 import io.shmemtrace.replay.model.Models;
-import io.shmemtrace.replay.model.TableModel;
+import io.shmemtrace.replay.report.Interval;
 import io.shmemtrace.replay.report.Prediction;
 import io.shmemtrace.replay.report.Simulation;
 import io.shmemtrace.replay.report.TextReport;
@@ -65,6 +63,10 @@ public final class Shmemsim implements Callable<Integer> {
     @Option(names = "--comm-model", paramLabel = "NAME", defaultValue = Models.DEFAULT,
             description = "communication model (default: ${DEFAULT-VALUE}; listed below)")
     String modelName;
+
+    @Option(names = "--no-interval", description = "predict the window alone, without its interval (the interval"
+            + " replays the run twice more, at the fast and the slow end of what was measured: about 2.5 times the time)")
+    boolean noInterval;
 
     @Option(names = "--json", paramLabel = "FILE", description = "also write the prediction as one JSON object")
     Path json;
@@ -136,27 +138,6 @@ public final class Shmemsim implements Callable<Integer> {
         }
     }
 
-    /**
-     * p with its interval: f replayed on the machine at each end of its measured spread, the two side by side (a
-     * model of their own each: a model keeps state while it replays).
-     */
-    private static Prediction interval(Prediction p, MergedFile f, CommModel model, Machine low, Machine high)
-            throws IOException, MergedFormatException, MachineException, ReplayException {
-        java.util.concurrent.FutureTask<Double> atLow = new java.util.concurrent.FutureTask<>(() -> window(f, model, low));
-        Thread side = new Thread(atLow, "shmemsim-interval");
-        side.setDaemon(true);
-        side.start();
-        double highWindow = window(f, model, high);
-        return p.withInterval(Simulation.take(atLow), highWindow);
-    }
-
-    /** The predicted window of f on machine under a fresh instance of model (an end of the interval). */
-    private static double window(MergedFile f, CommModel model, Machine machine)
-            throws IOException, MergedFormatException, MachineException, ReplayException {
-        CommModel fresh = Models.named(model.name()).orElseThrow();
-        return Prediction.of(model.label(), "", Simulation.replay(f, fresh, machine).run(), 0, null).predicted();
-    }
-
     private int simulate(MergedFile f, CommModel model, Machine machine, List<WhatIf> whatIfs)
             throws IOException, MergedFormatException {
         long t0 = System.nanoTime();
@@ -186,20 +167,18 @@ public final class Shmemsim implements Callable<Integer> {
             Prediction p = Prediction.of(model.label(), machineName, result, (System.nanoTime() - t0) / 1e9, waits);
             List<PricedWhatIf> priced = new ArrayList<>();
             try {
-                // the interval: the replay again with every measured cost at its fastest and at its slowest sample
-                boolean spread = machine != null && model instanceof TableModel && CostTable.of(machine).spread();
-                Machine low = spread ? CostTable.at(machine, CostCurve.Bound.LOW) : null;
-                Machine high = spread ? CostTable.at(machine, CostCurve.Bound.HIGH) : null;
-                if (spread) p = interval(p, f, model, low, high);
+                Interval interval = noInterval ? Interval.none(machine) : Interval.of(f, model, machine);
+                p = interval.around(p, f, model);
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
                 for (WhatIf w : whatIfs) {
+                    // each end of a what-if's interval: the prediction's less the gain on the machine at that end
                     PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
-                    if (spread) {
-                        at = new PricedWhatIf(at.priced(), at.window(),
-                                p.low() - new Diagnosis(f, low, model).price(w).gain(),
-                                p.high() - new Diagnosis(f, high, model).price(w).gain());
+                    double gainAtLow = at.priced().gain(), gainAtHigh = gainAtLow;
+                    if (interval.calibrated()) {
+                        gainAtLow = new Diagnosis(f, interval.lowMachine(), model).price(w).gain();
+                        gainAtHigh = new Diagnosis(f, interval.highMachine(), model).price(w).gain();
                     }
-                    priced.add(at);
+                    priced.add(new PricedWhatIf(at.priced(), at.window(), p.low() - gainAtLow, p.high() - gainAtHigh));
                 }
             } catch (IllegalArgumentException | MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
