@@ -123,7 +123,7 @@ awk -F, 'NR > 1 {
     printf "  %-10s self %-18s cross %s\n" "$model" "$self" "$cross"
   done
   echo
-  echo "intervals (table model, from calibrate's spread): B's median window inside the cross prediction's low-high"
+  echo "intervals (table model: calibrate's spread and modes, the trace's variation): B's median window inside the cross prediction's low-high"
   awk -F, 'NR > 1 && $2 == "table" { print ($6 >= $16 && $6 <= $17), ($9 > 0 ? ($17 - $16) / 2 / $9 : 0) }' \
     "$out/validation.csv" > "$out/intervals.txt"
   inside=$(awk '{ s += $1 } END { print s + 0 }' "$out/intervals.txt")

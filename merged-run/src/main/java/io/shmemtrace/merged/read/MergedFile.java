@@ -308,7 +308,9 @@ public final class MergedFile implements AutoCloseable {
             }
             sealed.set(task);
         }
-        return new PeReader(task, new Window(entry.offset(), end, Math.max(bufferBytes, 2 * MAX_RECORD)), entry);
+        // no larger than the task's records (a pass over 16,384 tasks a task at a time allocated 64 KB for each 8 KB)
+        int window = (int) Math.min(bufferBytes, Math.max(0, end - entry.offset()));
+        return new PeReader(task, new Window(entry.offset(), end, Math.max(window, 2 * MAX_RECORD)), entry);
     }
 
     /** Reads a task's events in order: {@link #next} fills a record with the next one. */
