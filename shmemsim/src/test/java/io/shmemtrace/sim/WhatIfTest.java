@@ -95,6 +95,8 @@ class WhatIfTest {
         assertEquals(11e-6, wHigh - window, 1e-12); // 23 us: 9 x 2 + 5
         assertTrue(out.toString(StandardCharsets.UTF_8).contains(String.format(java.util.Locale.ROOT,
                 "  interval %.6f-%.6f s", low, high)), out.toString());
+        // the bursts (10 us each) do not vary: the interval is the calibration's alone, and says so
+        assertTrue(j.contains("\"interval_from\" : \"every measured cost at its fastest and at its slowest sample\""), j);
     }
 
     /** The number after the first match of key's pattern and " : ". */

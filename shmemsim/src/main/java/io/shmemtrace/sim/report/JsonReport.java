@@ -41,6 +41,7 @@ public final class JsonReport {
         g.writeNumberField("predicted_s", p.predicted());
         g.writeNumberField("low_s", p.low());
         g.writeNumberField("high_s", p.high());
+        g.writeStringField("interval_from", p.intervalFrom()); // what the interval is made of ("" without one)
         g.writeNumberField("traced_s", p.traced());
         g.writeNumberField("error", p.error());
         g.writeStringField("model", p.model());
