@@ -119,12 +119,7 @@ public final class Alignment {
         }
         if (count < 1 || hosts < 2) return;
         releases.pairs(clocks);
-        HostClocks.Line[] l = new HostClocks.Line[hosts];
-        for (int h = 0; h < hosts; h++) {
-            l[h] = clocks.line(h, ref);
-            if (l[h] == null) return;
-        }
-        lines = l;
+        lines = clocks.lines(ref); // null where a host saw no barrier the reference saw
     }
 
     /** The PE's clock drift against the reference host's (0: none known). */

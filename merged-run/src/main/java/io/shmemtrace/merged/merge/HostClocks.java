@@ -97,9 +97,44 @@ final class HostClocks {
     /** A host's clock against the reference's: add offset + drift x (t - origin) to its times t. */
     record Line(long offsetNs, double drift, long originNs) {}
 
-    /** Host h's line against reference host ref (offset 0 for ref itself); null when no barrier was seen on both. */
-    Line line(int h, int ref) {
-        if (h == ref) return new Line(0, 0, 0);
+    /**
+     * Every host's line against reference host ref (offset 0 for ref itself), or null when some host saw no barrier
+     * that ref saw. Each from the barriers and the causal pairs with ref; then, with three hosts or more, the pairs
+     * between two other hosts, the other host's time put on ref's clock by its line, a pass per host while a line
+     * still moves (each pass only moves a line where every band still holds, so the passes end).
+     */
+    Line[] lines(int ref) {
+        Line[] lines = new Line[hosts];
+        Bands[] bands = new Bands[hosts];
+        for (int h = 0; h < hosts; h++) {
+            if (h == ref) {
+                lines[h] = new Line(0, 0, 0);
+                continue;
+            }
+            bands[h] = bands(h, ref);
+            if (bands[h] == null) return null;
+            lines[h] = line(bands[h]);
+        }
+        Line[] onlyRef = new Line[hosts];
+        onlyRef[ref] = lines[ref];
+        for (int h = 0; h < hosts; h++) if (h != ref) lines[h] = withPairs(lines[h], h, onlyRef, bands[h]);
+        for (int pass = 0; hosts > 2 && pass < hosts; pass++) {
+            boolean moved = false;
+            for (int h = 0; h < hosts; h++) {
+                if (h == ref) continue;
+                Line l = withPairs(lines[h], h, lines, bands[h]);
+                moved |= !l.equals(lines[h]);
+                lines[h] = l;
+            }
+            if (!moved) break;
+        }
+        return lines;
+    }
+
+    /** Per barrier sampled on both hosts: ref's first exit, and the band and the exits' offset of h against ref. */
+    private record Bands(double[] t, double[] lo, double[] hi, double[] exit, int n) {}
+
+    private Bands bands(int h, int ref) {
         int n = 0;
         double[] t = new double[samples], lo = new double[samples], hi = new double[samples], exit = new double[samples];
         for (int j = 0; j < samples; j++) {
@@ -110,7 +145,13 @@ final class HostClocks {
             exit[n] = minEnd[ref][j] - minEnd[h][j]; // the offset that makes the two hosts' first exits coincide
             n++;
         }
-        if (n == 0) return null;
+        return n == 0 ? null : new Bands(t, lo, hi, exit, n);
+    }
+
+    /** A host's line from its barriers' bands against the reference. */
+    private static Line line(Bands bands) {
+        double[] t = bands.t(), lo = bands.lo(), hi = bands.hi(), exit = bands.exit();
+        int n = bands.n();
         long origin = (long) t[0];
         // the exits' offset: the median (a barrier's slow exit is an outlier, not the clock); with 4 barriers or
         // more, a line through the medians of the run's two halves (the drift)
@@ -139,22 +180,27 @@ final class HostClocks {
             double[] b = band(lo, hi, 0, n);
             if (b[0] <= b[1]) return new Line(Math.round(Math.min(b[1], Math.max(b[0], median(exit, 0, n)))), 0, origin);
         }
-        return withPairs(new Line(Math.round(offset), drift, origin), h, ref, t, lo, hi, n);
+        return new Line(Math.round(offset), drift, origin);
     }
 
     /**
-     * The line moved as little as the causal pairs between h and ref need (up for a cause on ref, down for an
-     * effect on ref), if it then still lies in every barrier's band; else as it was.
+     * The line moved as little as the causal pairs between h and the hosts whose lines are known need (up for a
+     * cause elsewhere, down for an effect elsewhere; the other host's time on the reference's clock by its line), if it
+     * then still lies in every barrier's band; else as it was.
      */
-    private Line withPairs(Line line, int h, int ref, double[] t, double[] lo, double[] hi, int n) {
+    private Line withPairs(Line line, int h, Line[] known, Bands b) {
+        double[] t = b.t(), lo = b.lo(), hi = b.hi();
+        int n = b.n();
         double up = Double.NEGATIVE_INFINITY, down = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < nPairs; i++) {
             int cause = (int) pairs[4 * i], effect = (int) pairs[4 * i + 2];
             long causeNs = pairs[4 * i + 1], effectNs = pairs[4 * i + 3];
-            if (cause == ref && effect == h) { // offset >= causeNs - effectNs, at the cause's time on ref's clock
-                up = Math.max(up, causeNs - effectNs - at(line, causeNs));
-            } else if (cause == h && effect == ref) { // offset <= effectNs - causeNs
-                down = Math.max(down, at(line, effectNs) - (effectNs - causeNs));
+            if (effect == h && known[cause] != null) { // offset >= the cause's time on ref's clock - effectNs
+                double causeAt = causeNs + at(known[cause], causeNs);
+                up = Math.max(up, causeAt - effectNs - at(line, Math.round(causeAt)));
+            } else if (cause == h && known[effect] != null) { // offset <= the effect's time on ref's clock - causeNs
+                double effectAt = effectNs + at(known[effect], effectNs);
+                down = Math.max(down, at(line, Math.round(effectAt)) - (effectAt - causeNs));
             }
         }
         if (up <= 0 && down <= 0) return line;

@@ -59,9 +59,33 @@ class CausalPairsTest {
         return run.writeTo(Files.createDirectories(dir.resolve("lock-run")));
     }
 
+    /**
+     * Three hosts, the write and the wait on the two that are not the reference: PE 1's exits coincide with PE 0's (its
+     * host placed as its clock is), PE 2 leaves each barrier 50 us after them (placed 50 us early), and PE 1 writes the
+     * flag PE 2 waits for. The pair between the two other hosts moves PE 2's the same way (the write's time on the
+     * reference's clock by PE 1's line).
+     */
+    private Path threeHosts() throws Exception {
+        SyntheticRun run = new SyntheticRun(3, SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all",
+                "shmem_long_p", "shmem_long_wait_until")).onHost(1, "node1", -2_000_000).onHost(2, "node2", 5_000_000);
+        run.call(0, "shmem_init", 0, 1000).call(0, "shmem_barrier_all", 0, 99_000)
+                .call(0, "shmem_barrier_all", 300_000, 50_000);
+        run.call(1, "shmem_init", 0, 1000).call(1, "shmem_barrier_all", 0, 99_000)
+                .call(1, "shmem_long_p", 200_000, 500, 2, ADDR).call(1, "shmem_barrier_all", 99_500, 50_000);
+        run.call(2, "shmem_init", 0, 1000).call(2, "shmem_barrier_all", 0, 149_000)
+                .call(2, "shmem_long_wait_until", 10_000, 150_000, ADDR, 0, 1).call(2, "shmem_barrier_all", 90_000, 100_000);
+        run.all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("three-hosts")));
+    }
+
     @Test
     void aWaitReturnsAfterTheWriteThatEndedItStartedOnAnotherHost() throws Exception {
         causeAndEffect(run(), RecordType.P, RecordType.WAIT);
+    }
+
+    @Test
+    void aPairBetweenTwoHostsThatAreNotTheReferenceMovesTheOneItNeeds() throws Exception {
+        causeAndEffect(threeHosts(), 1, RecordType.P, 2, RecordType.WAIT);
     }
 
     @Test
@@ -69,21 +93,29 @@ class CausalPairsTest {
         causeAndEffect(lockRun(), RecordType.CLEAR_LOCK, RecordType.SET_LOCK);
     }
 
-    /** PE 0's only call of type cause started 1,000 ns before PE 1's blocked call of type effect returned. */
     private void causeAndEffect(Path run, RecordType cause, RecordType effect) throws Exception {
+        causeAndEffect(run, 0, cause, 1, effect);
+    }
+
+    /** PE causePe's only call of type cause started 1,000 ns before PE effectPe's blocked call of type effect returned. */
+    private void causeAndEffect(Path run, int causePe, RecordType cause, int effectPe, RecordType effect) throws Exception {
         Path merged = dir.resolve(run.getFileName() + ".psins");
         Merged.Run r = Merged.run(run, merged);
         assertTrue(r.merged(), r.err());
         try (MergedFile f = MergedFile.open(merged)) {
             assertEquals(AlignmentMethod.BARRIER, f.header().alignment());
-            RunRecord released = only(f, 0, cause), blocked = only(f, 1, effect);
+            RunRecord released = only(f, causePe, cause), blocked = only(f, effectPe, effect);
             // the exits' offset placed the return 40,000 ns before the release; the pair moves it 41,000 ns later
             assertEquals(1_000e-9, blocked.start() + blocked.duration() - released.start(), 1e-12);
-            // and every barrier still has no PE leaving before the other arrived
-            List<RunRecord> b0 = all(f, 0, RecordType.BARRIER_ALL), b1 = all(f, 1, RecordType.BARRIER_ALL);
+            // and every barrier still has no PE leaving before another arrived
+            int pes = f.header().tasks();
             for (int k = 0; k < 2; k++) {
-                double lastArrival = Math.max(b0.get(k).start(), b1.get(k).start());
-                double firstExit = Math.min(b0.get(k).start() + b0.get(k).duration(), b1.get(k).start() + b1.get(k).duration());
+                double lastArrival = Double.NEGATIVE_INFINITY, firstExit = Double.POSITIVE_INFINITY;
+                for (int pe = 0; pe < pes; pe++) {
+                    RunRecord b = all(f, pe, RecordType.BARRIER_ALL).get(k);
+                    lastArrival = Math.max(lastArrival, b.start());
+                    firstExit = Math.min(firstExit, b.start() + b.duration());
+                }
                 assertTrue(firstExit >= lastArrival, "barrier " + k);
             }
         }
