@@ -59,7 +59,7 @@ final class Transfers implements Handler {
             double floor = fenceOrder.floor(s.task, r.target());
             if (floor > landed) landed = floor; // false for NaN: no fence orders it
             if (floor > visible) visible = floor;
-            fenceOrder.wrote(s.task, r.target(), landed);
+            fenceOrder.wrote(s.task, r.target(), visible);
         }
         // a deferred call's completion keys what completes it (-1: nothing does); a key may be its own event (a group's first)
         if (r.completion() >= 0 && (r.call().deferred() || r.madePosted())) completions.add(s, r, call, landed);
