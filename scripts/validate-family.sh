@@ -10,7 +10,7 @@
 # test: the figures depend on the machine and its load. As root (the hosts); 2 PEs.
 #   scripts/validate-family.sh [OUT_DIR]   (after scripts/build.sh; RUNS=3, DEADLINE=120 seconds of calibration per
 #                                           machine, MACHINES="shm tcp hosts hosts-1gbit hosts-100mbit" in order,
-#                                           PROGRAMS="name ..." a subset of validate-sim.sh's list; REUSE=1 keeps
+#                                           PROGRAMS="name ..." a subset of validate-common.sh's list; REUSE=1 keeps
 #                                           what OUT_DIR has of an earlier run: its machine files and traced runs)
 # Writes OUT_DIR/family.csv (one row per program and machine) and OUT_DIR/family.txt (the tables).
 set -e
@@ -27,9 +27,7 @@ root=$(pwd)
 dist=$root/dist/bin
 trap 'scripts/hosts.sh down > /dev/null 2>&1 || true' EXIT INT TERM
 
-# name | source | arguments: validate-sim.sh's programs
-catalogue=$(sed -n "/^catalogue='/,/'\$/p" scripts/validate-sim.sh | sed "s/^catalogue='//; s/'\$//")
-[ -n "$PROGRAMS" ] && catalogue=$(echo "$catalogue" | awk -F'|' -v want=" $PROGRAMS " 'index(want, " " $1 " ")')
+. scripts/validate-common.sh # validate-sim.sh's programs; field, window
 
 # machine_up M: brings machine M up; sets launch (the command that starts a job's PEs), hosts_launcher (calibrate's,
 # empty for oshrun itself) and tls
@@ -52,11 +50,6 @@ machine_up() {
 # run ARGS...: a job on the machine that is up
 run() {
   if [ -n "$tls" ]; then UCX_TLS=$tls $launch "$@"; else $launch "$@"; fi
-}
-field() { awk -F'[:,]' -v f="\"$2\"" '$1 ~ f { print $2 + 0; exit }' "$1"; }
-window() {
-  "$dist/shmemsim" -q --force --comm-model measured --json "$1.json" "$1" > /dev/null
-  field "$1.json" traced_s
 }
 
 first=

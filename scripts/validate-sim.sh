@@ -10,7 +10,7 @@
 # median window. Not a test: the figures depend on the machine and its load;
 # 2 PEs on 2 cores is the only fair size here (openshmem-here.md).
 #   scripts/validate-sim.sh [OUT_DIR]     (after mvn package; RUNS=3, MODELS="simple loggp contention table",
-#                                          PROGRAMS="name ..." a subset of the list below)
+#                                          PROGRAMS="name ..." a subset of validate-common.sh's list)
 # Writes OUT_DIR/validation.csv (one row per program and model) and OUT_DIR/validation.txt (the table).
 set -e
 cd "$(dirname "$0")/.."
@@ -23,26 +23,9 @@ mkdir -p "$out/bin"
 out=$(cd "$out" && pwd)
 dist=$(pwd)/dist/bin
 
-# name | source | arguments: the examples, then kernels shaped like real SHMEM applications; each runs 0.2-2 s
-# (the examples' default sizes last a few milliseconds, where one-off costs such as UCX's first contact with a
-# peer, 0.5 ms for a first atomic on a global, are a tenth of the run)
-catalogue='heat1d|examples/c/heat1d.c|40000
-pingpong|examples/c/pingpong.c|10000
-jacobi|examples/c/jacobi.c|2000
-halo2d|examples/c/halo2d.c|
-isx|examples/c/isx.c|
-gups|examples/c/gups.c|
-gups-locked|examples/c/gups.c|-l
-pipeline|examples/c/pipeline.c|
-cg|examples/c/cg.c|'
-[ -n "$PROGRAMS" ] && catalogue=$(echo "$catalogue" | awk -F'|' -v want=" $PROGRAMS " 'index(want, " " $1 " ")')
+. scripts/validate-common.sh # catalogue, field, window
 
 load() { cut -d' ' -f1 /proc/loadavg; }
-# the traced application window of a run directory, seconds (shmemsim's measured replay reads it exactly)
-window() {
-  "$dist/shmemsim" -q --force --comm-model measured --json "$1.json" "$1" > /dev/null
-  awk -F'[:,]' '/"traced_s"/ { print $2 + 0; exit }' "$1.json"
-}
 # the program (exe, args) traced RUNS times on machine $1 (A: the default transports; B: TCP) and merged; each run's
 # window and number go to $out/$1-$name.windows
 traced_runs() {
@@ -60,8 +43,6 @@ traced_runs() {
     i=$((i + 1))
   done
 }
-# field of a shmemsim --json file
-field() { awk -F'[:,]' -v f="\"$2\"" '$1 ~ f { print $2 + 0; exit }' "$1"; }
 
 echo "calibrating A (default transports) and B (UCX_TLS=tcp,self) ..."
 "$dist/shmembench" calibrate --np $np --force -o "$out/A.cfg" > "$out/calibrate-A.txt"

@@ -152,10 +152,11 @@ public final class CostTable {
             String where = m.source() + ": Model table " + e.getKey();
             if (e.getKey().equals(BOUND)) continue;
             if (e.getKey().equals(MODES)) {
-                for (String row : e.getValue().split(",")) {
+                String[] named = e.getValue().split(",");
+                for (String row : named) {
                     if (!row.matches("[a-z_.]+@[0-9]+")) throw new MachineException(where + ": '" + row + "' is not KEY@BYTES");
                 }
-                t.modes = e.getValue().split(",").length;
+                t.modes = named.length;
                 continue;
             }
             if (e.getKey().equals(MEMBERS)) {

@@ -21,9 +21,8 @@ import java.util.concurrent.FutureTask;
  * rows through each sample's fastest and slowest measurement, where the machine file keeps them; a row calibrate
  * measured in two modes has the slow one as its slowest, and the words say how many such rows the machine has) and
  * the trace's own variation (every burst at its kind's fast and slow tenth, {@link BurstVariation}). The low end is
- * the replay with
- * both at their fast end, the high end with both at their slow end: the two side by side, each with a model of its
- * own (a model keeps state while it replays).
+ * the replay with both at their fast end, the high end with both at their slow end: the two side by side, each with
+ * a model of its own (a model keeps state while it replays).
  */
 public final class Interval {
     private final Machine low;

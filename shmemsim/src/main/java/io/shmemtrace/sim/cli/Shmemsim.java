@@ -170,14 +170,14 @@ public final class Shmemsim implements Callable<Integer> {
                 Interval interval = noInterval ? Interval.none(machine) : Interval.of(f, model, machine);
                 p = interval.around(p, f, model);
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
+                // each end of a what-if's interval: the prediction's less the gain on the machine at that end (one
+                // diagnosis per end: each replays the run unchanged once, for all the what-ifs)
+                Diagnosis atLow = interval.calibrated() ? new Diagnosis(f, interval.lowMachine(), model) : null;
+                Diagnosis atHigh = interval.calibrated() ? new Diagnosis(f, interval.highMachine(), model) : null;
                 for (WhatIf w : whatIfs) {
-                    // each end of a what-if's interval: the prediction's less the gain on the machine at that end
                     PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
-                    double gainAtLow = at.priced().gain(), gainAtHigh = gainAtLow;
-                    if (interval.calibrated()) {
-                        gainAtLow = new Diagnosis(f, interval.lowMachine(), model).price(w).gain();
-                        gainAtHigh = new Diagnosis(f, interval.highMachine(), model).price(w).gain();
-                    }
+                    double gainAtLow = atLow == null ? at.priced().gain() : atLow.price(w).gain();
+                    double gainAtHigh = atHigh == null ? at.priced().gain() : atHigh.price(w).gain();
                     priced.add(new PricedWhatIf(at.priced(), at.window(), p.low() - gainAtLow, p.high() - gainAtHigh));
                 }
             } catch (IllegalArgumentException | MachineException e) {
