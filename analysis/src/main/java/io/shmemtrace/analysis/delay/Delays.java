@@ -2,6 +2,7 @@ package io.shmemtrace.analysis.delay;
 
 import io.shmemtrace.analysis.Activity;
 import io.shmemtrace.analysis.LongDoubleMap;
+import io.shmemtrace.analysis.SmallMaps;
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.merged.read.RunRecord;
 import io.shmemtrace.replay.engine.Observer;
@@ -27,9 +28,14 @@ import java.util.Map;
  */
 public final class Delays implements Observer {
     private final int[] taskOf;
-    /** Per sequence: its activities since its last collective (packed keys), and those up to its arrival at it. */
-    private final LongDoubleMap[] current;
-    private final LongDoubleMap[] atLastCollective;
+    /**
+     * Per sequence, two maps of each kind, one per parity of its epoch: the one of its epoch's parity is since its
+     * last collective, the other up to its arrival at it (a collective flips them and empties the new one).
+     * Activities (packed keys), and the root causes of the waits it suffered ({@link #rootKey}s).
+     */
+    private static final int ROW = 8;
+    private final SmallMaps activities;
+    private final SmallMaps roots;
     /**
      * Per sequence, while it holds a lock: its activities since it acquired it; and those of its last critical section
      * (up to its release). Made at a sequence's first lock.
@@ -40,15 +46,10 @@ public final class Delays implements Observer {
     /** Per kind of wait, per late task: the waits its activities caused, direct and propagated (packed keys). */
     private final LongDoubleMap[][] direct = new LongDoubleMap[WaitKind.values().length][];
     private final LongDoubleMap[][] propagated = new LongDoubleMap[WaitKind.values().length][];
-    /**
-     * Per sequence, the root causes of the waits it suffered since its last collective, and up to its arrival at it
-     * ({@link #rootKey}s); made at its first wait. And every wait's root causes, in all.
-     */
-    private final LongDoubleMap[] roots;
-    private final LongDoubleMap[] rootsAtLastCollective;
+    /** Every wait's root causes, in all. */
     private final LongDoubleMap rootCauses = new LongDoubleMap();
-    /** Per waiting task, its waits by the call that waited (packed keys). */
-    private LongDoubleMap[] waits = new LongDoubleMap[0];
+    /** Per waiting sequence, its waits by the call that waited (packed keys). */
+    private final SmallMaps waits;
     private double waited;
     private double explained;
     /** Per sequence: collectives started so far (its epoch), and the epochs of its recent events (a write, a release). */
@@ -72,14 +73,18 @@ public final class Delays implements Observer {
         section = new LongDoubleMap[sequences];
         lastSection = new LongDoubleMap[sequences];
         locksHeld = new int[sequences];
-        roots = new LongDoubleMap[sequences];
-        rootsAtLastCollective = new LongDoubleMap[sequences];
-        current = new LongDoubleMap[sequences];
-        atLastCollective = new LongDoubleMap[sequences];
-        for (int i = 0; i < sequences; i++) {
-            current[i] = new LongDoubleMap();
-            atLastCollective[i] = new LongDoubleMap();
-        }
+        activities = new SmallMaps(2 * sequences, ROW);
+        roots = new SmallMaps(2 * sequences, ROW);
+        waits = new SmallMaps(sequences, ROW);
+    }
+
+    /** The map of seq's (activities or roots) since its last collective, or up to its arrival at it. */
+    private int current(int seq) {
+        return 2 * seq + (epoch[seq] & 1);
+    }
+
+    private int atLastCollective(int seq) {
+        return 2 * seq + (~epoch[seq] & 1);
     }
 
     @Override
@@ -99,16 +104,8 @@ public final class Delays implements Observer {
         recentNext[seq] = (recentNext[seq] + 1) % RECENT;
         if (Activity.synchronises(r)) { // a new interval: the one that ends here is kept until the next
             epoch[seq]++;
-            LongDoubleMap done = current[seq];
-            current[seq] = atLastCollective[seq];
-            current[seq].clear();
-            atLastCollective[seq] = done;
-            if (roots[seq] != null) {
-                LongDoubleMap rootsDone = roots[seq];
-                roots[seq] = rootsAtLastCollective[seq];
-                roots[seq].clear();
-                rootsAtLastCollective[seq] = rootsDone;
-            }
+            activities.clear(current(seq));
+            roots.clear(current(seq));
         }
     }
 
@@ -121,26 +118,23 @@ public final class Delays implements Observer {
         if (r.type() == RecordType.SET_LOCK || (r.type() == RecordType.TEST_LOCK && r.result() == 0)) acquired(seq);
         if (waitedHere <= 0) return;
         add(seq, Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
-        if (task >= waits.length) waits = java.util.Arrays.copyOf(waits, Math.max(task + 1, 2 * waits.length));
-        if (waits[task] == null) waits[task] = new LongDoubleMap();
-        waits[task].add(Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
+        waits.add(seq, Activity.packIn(Activity.Kind.WAIT, r), waitedHere);
         waited += waitedHere;
         if (causeSeq < 0) return;
         int late = taskOf[causeSeq];
         excessCount = 0;
-        LongDoubleMap lateRoots; // the root causes of the late PE's own waits in the interval its excess is from
+        int lateRoots; // the map of the root causes of the late PE's own waits in the interval its excess is from
         if (Activity.synchronises(r)) { // what the late PE did more than the waiter since their last collective
-            LongDoubleMap waiter = atLastCollective[seq];
-            atLastCollective[causeSeq].forEach((k, v) -> keep(k, v - waiter.get(k)));
-            lateRoots = rootsAtLastCollective[causeSeq];
+            int waiter = atLastCollective(seq);
+            activities.forEach(atLastCollective(causeSeq), (k, v) -> keep(k, v - activities.get(waiter, k)));
+            lateRoots = atLastCollective(causeSeq);
         } else if (WaitKind.of(r) == WaitKind.LOCK && lastSection[causeSeq] != null) { // the holder's critical section
             lastSection[causeSeq].forEach(this::keep);
-            lateRoots = roots[causeSeq];
+            lateRoots = current(causeSeq);
         } else { // what the releasing PE did in the interval of its releasing event (it may have moved on since)
             int at = epochOf(causeSeq, causeEvent);
-            boolean now = at == epoch[causeSeq];
-            (now ? current[causeSeq] : atLastCollective[causeSeq]).forEach(this::keep);
-            lateRoots = now ? roots[causeSeq] : rootsAtLastCollective[causeSeq];
+            lateRoots = at == epoch[causeSeq] ? current(causeSeq) : atLastCollective(causeSeq);
+            activities.forEach(lateRoots, this::keep);
         }
         double total = 0;
         for (int i = 0; i < excessCount; i++) total += excess[i];
@@ -163,25 +157,21 @@ public final class Delays implements Observer {
 
     /**
      * A propagated delay of the late PE's (key, its waiting) followed back: shared out over the root causes of that
-     * PE's waits (lateRoots), or, where it has none recorded, its own waiting as the root.
+     * PE's waits (its roots map lateRoots), or, where it has none recorded, its own waiting as the root.
      */
-    private void root(int seq, int late, long key, double amount, LongDoubleMap lateRoots) {
-        double total = lateRoots == null ? 0 : lateRoots.total();
+    private void root(int seq, int late, long key, double amount, int lateRoots) {
+        double total = roots.total(lateRoots);
         if (total <= 0) {
             addRoot(seq, rootKey(late, key), amount);
             return;
         }
-        lateRoots.forEach((k, v) -> addRoot(seq, k, amount * v / total));
+        roots.forEach(lateRoots, (k, v) -> addRoot(seq, k, amount * v / total));
     }
 
     /** seconds of seq's wait have the root cause key: in all, and among seq's own (for the waits it makes late). */
     private void addRoot(int seq, long key, double seconds) {
         rootCauses.add(key, seconds);
-        if (roots[seq] == null) {
-            roots[seq] = new LongDoubleMap();
-            rootsAtLastCollective[seq] = new LongDoubleMap();
-        }
-        roots[seq].add(key, seconds);
+        roots.add(current(seq), key, seconds);
     }
 
     /**
@@ -201,7 +191,7 @@ public final class Delays implements Observer {
 
     /** An activity of seq's: in its interval since its last collective, and in its critical section if it holds a lock. */
     private void add(int seq, long key, double seconds) {
-        current[seq].add(key, seconds);
+        activities.add(current(seq), key, seconds);
         if (locksHeld[seq] > 0) section[seq].add(key, seconds);
     }
 
@@ -259,10 +249,9 @@ public final class Delays implements Observer {
             }
         }
         Map<Activity, Double> waitsByCall = new HashMap<>();
-        for (int t = 0; t < waits.length; t++) {
-            if (waits[t] == null) continue;
-            int pe = t;
-            waits[t].forEach((key, s) -> waitsByCall.merge(Activity.unpack(pe, key), s, Double::sum));
+        for (int seq = 0; seq < taskOf.length; seq++) {
+            int pe = taskOf[seq];
+            waits.forEach(seq, (key, s) -> waitsByCall.merge(Activity.unpack(pe, key), s, Double::sum));
         }
         Map<Activity, Double> rootsByActivity = new HashMap<>();
         rootCauses.forEach((key, s) -> rootsByActivity.merge(unpackRoot(key), s, Double::sum));
