@@ -16,6 +16,11 @@
 #   scripts/hosts.sh list          the hosts that are up, one per line
 #   scripts/hosts.sh oshrun ARGS   oshrun across the hosts: PEs placed round-robin (PE i on host i mod N), UCX over
 #                                  TCP on the hosts' links; the environment reaches the PEs as on one host
+#   scripts/hosts.sh slurm         a Slurm cluster of the hosts: munged and slurmctld on this machine (the bridge's
+#                                  side), a slurmd on each host (scripts/host-slurmd.sh); needs
+#                                  slurm-wlm and munge; down stops it. Not with --faketime (the daemons' clocks)
+#   scripts/hosts.sh srun ARGS     srun --mpi=pmix on every host of that cluster (-N N; the tasks placed in blocks
+#                                  unless ARGS say otherwise), UCX over TCP on the hosts' links as oshrun's
 # SHMEMTRACE_HOSTS_PREFIX (default st-h) names the hosts; their links are on 10.77.0.0/24 (the bridge .254).
 set -e
 prefix=${SHMEMTRACE_HOSTS_PREFIX:-st-h}
@@ -28,6 +33,7 @@ hosts() {
 }
 
 down() {
+    slurm_down
     for h in $(hosts); do
         pids=$(ip netns pids "$h" 2>/dev/null || true)
         [ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
@@ -101,6 +107,81 @@ up() {
     done
 }
 
+# The Slurm cluster's daemons (this machine's; the slurmds go with their hosts' namespaces) and files.
+slurm_down() {
+    pids=""
+    for f in "$state"/slurm/slurmctld.pid "$state"/slurm/munged.pid; do
+        [ -f "$f" ] && pids="$pids $(cat "$f")"
+    done
+    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
+    tries=0 # gone before their files are: slurmctld saves its state as it stops
+    for pid in $pids; do
+        while kill -0 "$pid" 2>/dev/null && [ "$tries" -lt 100 ]; do sleep 0.1; tries=$((tries + 1)); done
+        kill -9 "$pid" 2>/dev/null || true
+    done
+    rm -rf "$state/slurm"
+}
+
+slurm_up() {
+    list=$(hosts)
+    [ -n "$list" ] || { echo "hosts.sh: no hosts are up (scripts/hosts.sh up N)" >&2; exit 1; }
+    for d in /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged /usr/bin/srun; do
+        [ -x "$d" ] || { echo "hosts.sh: slurm needs slurm-wlm and munge (scripts/setup.sh installs them)" >&2; exit 1; }
+    done
+    slurm_down
+    dir=$state/slurm # not under /tmp: each host's /tmp is its own
+    mkdir -p "$dir/state" "$dir/log"
+    mkdir -p "$dir/node-tmp"
+    chmod 700 "$dir"
+    for h in $list; do mkdir -p "$dir/spool/$h"; done
+    head -c 1024 /dev/urandom > "$dir/munge.key"
+    chmod 600 "$dir/munge.key"
+    munged --force --socket="$dir/munge.sock" --key-file="$dir/munge.key" --log-file="$dir/log/munged.log" \
+        --pid-file="$dir/munged.pid" --seed-file="$dir/munge.seed"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])')
+    cpus=$(nproc)
+    {
+        echo "ClusterName=${prefix}$(date +%s | tail -c 5)" | tr -d -- -
+        echo "SlurmctldHost=$(hostname -s)(10.77.0.254)"
+        echo "SlurmctldPort=$port"
+        echo "SlurmdPort=$((port + 1))" # in each host's network namespace: free there
+        echo "SlurmUser=root"
+        echo "AuthType=auth/munge"
+        echo "AuthInfo=socket=$dir/munge.sock"
+        echo "StateSaveLocation=$dir/state"
+        echo "SlurmdSpoolDir=$dir/spool/%n"
+        echo "TmpFS=$dir/node-tmp" # each host's own (host-slurmd.sh): PMIx makes its directories there
+        echo "SlurmctldPidFile=$dir/slurmctld.pid"
+        echo "SlurmdPidFile=$dir/slurmd-%n.pid"
+        echo "SlurmctldLogFile=$dir/log/slurmctld.log"
+        echo "SlurmdLogFile=$dir/log/slurmd-%n.log"
+        echo "ProctrackType=proctrack/linuxproc"
+        echo "TaskPlugin=task/none"
+        echo "JobAcctGatherType=jobacct_gather/none"
+        echo "SelectType=select/cons_tres"
+        echo "SelectTypeParameters=CR_Core"
+        echo "MpiDefault=none"
+        echo "ReturnToService=2"
+        i=0
+        for h in $list; do
+            echo "NodeName=$h NodeAddr=10.77.0.$((i + 1)) CPUs=$cpus State=UNKNOWN"
+            i=$((i + 1))
+        done
+        echo "PartitionName=hosts Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:4"
+    } > "$dir/slurm.conf"
+    export SLURM_CONF="$dir/slurm.conf"
+    slurmctld
+    for h in $list; do "$here/host-slurmd.sh" "$h"; done
+    # ready once every node is idle (about a second; 60 s is a dead cluster)
+    n=$(echo "$list" | wc -l)
+    tries=0
+    until [ "$(sinfo -h -t idle -o %D 2>/dev/null)" = "$n" ]; do
+        tries=$((tries + 1))
+        [ "$tries" -lt 600 ] || { echo "hosts.sh: the Slurm cluster did not come up; logs in $dir/log" >&2; exit 1; }
+        sleep 0.1
+    done
+}
+
 case ${1:-} in
     up) shift; up "$@" ;;
     down) down ;;
@@ -117,5 +198,12 @@ case ${1:-} in
         exec oshrun $root --oversubscribe --map-by node --host "$list" --mca mpi_yield_when_idle 1 \
             --mca plm_rsh_agent "$here/host-agent.sh" --mca oob_tcp_if_include 10.77.0.0/24 \
             -x UCX_TLS=tcp,self -x UCX_NET_DEVICES=hostlink -x SHMEMTRACE_HOSTS_PREFIX="$prefix" "$@" ;;
-    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    slurm) slurm_up ;;
+    srun)
+        shift
+        [ -f "$state/slurm/slurm.conf" ] || { echo "hosts.sh: no Slurm cluster on the hosts (scripts/hosts.sh slurm)" >&2; exit 1; }
+        # mpi_yield_when_idle as oshrun's (the 4 ms network otherwise); tasks inherit this environment
+        SLURM_CONF="$state/slurm/slurm.conf" OMPI_MCA_mpi_yield_when_idle=1 UCX_TLS=tcp,self UCX_NET_DEVICES=hostlink \
+            exec srun --mpi=pmix -N "$(hosts | wc -l)" "$@" ;;
+    *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

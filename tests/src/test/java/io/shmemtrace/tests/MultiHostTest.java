@@ -224,6 +224,40 @@ class MultiHostTest {
         return at[1];
     }
 
+    /**
+     * A job launched by Slurm across the hosts (a slurmd on each, srun --mpi=pmix): one run directory named by the job
+     * step, each PE's trace naming the host Slurm put it on (blocks: PEs 0 and 1 on the first), and the views count
+     * them so.
+     */
+    @org.junit.jupiter.api.Test
+    void aSlurmJobAcrossTheHostsIsOneRunOnThem() throws Exception {
+        hosts.up(2);
+        hosts.slurm();
+        Path dir = Workspace.freshDir("multi-host-slurm");
+        Path program = Programs.example("examples/c/lateflag.c", "-I" + Workspace.DIST.resolve("include"));
+        Command.Result r = hosts.srunTraced(PES, program, Integer.toString(STEPS), "1000").in(dir).runOk();
+        String[] made = dir.toFile().list();
+        assertEquals(1, made.length, List.of(made) + "\n" + r.describe());
+        assertTrue(made[0].matches("shmemtrace-slurm-\\d+\\.\\d+"), made[0]);
+        Path trace = dir.resolve(made[0]);
+        for (int pe = 0; pe < PES; pe++) {
+            try (TraceFile f = TraceFile.open(Traces.peFile(trace, pe))) {
+                assertEquals(Hosts.name(pe / 2), f.header().host(), "PE " + pe + "'s host");
+                assertEquals(made[0].substring("shmemtrace-".length()), f.header().runId());
+            }
+        }
+        String summary = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--summary",
+                trace.toString()).runOk().stdout();
+        String hostsLine = "\n  hosts: 2 (" + Hosts.name(0) + ": PEs 0-1; " + Hosts.name(1) + ": PEs 2-3)\n";
+        assertTrue(summary.contains(hostsLine), hostsLine + " in\n" + summary);
+        Path json = dir.resolve("sim.json");
+        Command.of(Workspace.DIST.resolve("bin/shmemsim").toString(), "--comm-model", "measured", "--json",
+                json.toString(), trace.toString()).runOk();
+        String sim = Files.readString(json); // PE 0 writes 16 bytes a step to each other PE: PE 1 beside it
+        assertEquals(16L * STEPS, (long) Json.number(sim, "on_node"), sim);
+        assertEquals(2 * 16L * STEPS, (long) Json.number(sim, "off_node"), sim);
+    }
+
     @ParameterizedTest(name = "{0} hosts")
     @ValueSource(ints = {2, 4})
     void everyViewNamesTheRealHosts(int n) throws Exception {

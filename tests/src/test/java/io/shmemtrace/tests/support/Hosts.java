@@ -45,6 +45,27 @@ public final class Hosts implements AfterEachCallback {
                 Integer.toString(np)), traceDir, program, args).timeout(120);
     }
 
+    /**
+     * A Slurm cluster of the hosts (scripts/hosts.sh slurm: a slurmd on each); skips the test with one printed line
+     * where it cannot be made (slurm-wlm or munge not installed).
+     */
+    public void slurm() {
+        Command.Result r = new Command(List.of(SCRIPT.toString(), "slurm")).timeout(90).run();
+        if (r.exitCode() != 0) {
+            String why = r.stderr().lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + r.exitCode());
+            System.out.println("Hosts: no Slurm cluster on the hosts (" + why + "): skipped");
+            Assumptions.abort("no Slurm: " + why);
+        }
+    }
+
+    /** srun -n NP on every host of that cluster (tasks in blocks) under shmemtrace, no SHMEMTRACE_DIR: PROGRAM ARGS. */
+    public Command srunTraced(int np, Path program, String... args) {
+        List<String> argv = new ArrayList<>(List.of("env", "OMPI_MCA_btl=^uct", SCRIPT.toString(), "srun", "-n",
+                Integer.toString(np), Workspace.LAUNCHER.toString(), program.toString()));
+        argv.addAll(List.of(args));
+        return new Command(argv).timeout(120);
+    }
+
     public void down() {
         new Command(List.of(SCRIPT.toString(), "down")).timeout(60).run();
         count = 0;
