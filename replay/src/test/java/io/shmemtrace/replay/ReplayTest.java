@@ -237,6 +237,63 @@ class ReplayTest {
     }
 
     @Test
+    void whereCollectivesNeedTheirSenderTheLastMembersNextCallReleasesTheOthers() throws Exception {
+        // two PEs compute 200 us before each of three barriers, on a free machine
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        for (int step = 0; step < 3; step++) run.all("shmem_barrier_all", 200_000, 1000);
+        Path trace = run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("sender-run")));
+        String free = FREE_MACHINE.formatted("1.0");
+        // messages that leave on their own: the computations overlap, 3 x 200 us
+        assertEquals(600_000 * NS, simulate(trace, "loggp", machine("own", free)).predicted, 1e-12);
+        // the last to arrive leaves at once, the other at the last one's next call, 200 us later, then computes
+        // while the first waits for it: PE 1 leaves barrier 1 at 400 us, PE 0 barrier 2 at 800 us, and barrier 3,
+        // where PE 0 arrives last at 1000 us and goes on to finalize at once, releases PE 1 at 1000 us
+        Path sender = machine("sender", free + "Model progress messages=sender\n");
+        Prediction p = simulate(trace, "loggp", sender);
+        assertEquals(1_000_000 * NS, p.predicted, 1e-12);
+        // the measured model keeps the traced times
+        Prediction measured = simulate(trace, "measured", sender);
+        assertEquals(measured.traced, measured.predicted, 1e-12);
+    }
+
+    /** PE 0 writes PE 1's flag 10 us in, then computes for computeNs before its barrier; PE 1 waits for the flag. */
+    private Path flagThenCompute(long computeNs) throws IOException {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_long_p", 10_000, 1000, 1, ADDR).call(0, "shmem_barrier_all", computeNs, 1000);
+        run.call(1, "shmem_long_wait_until", 0, 11_000, ADDR, 0, 1).call(1, "shmem_barrier_all", 0, computeNs);
+        return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("flag-then-" + computeNs)));
+    }
+
+    @Test
+    void whereMessagesNeedTheirSenderAFlagWrittenBeforeComputingIsSeenAtTheWritersNextCall() throws Exception {
+        String free = FREE_MACHINE.formatted("1.0");
+        Path own = machine("own-flag", free), sender = machine("sender-flag", free + "Model progress messages=sender\n");
+        // the flag is put 10 us in: seen at once where messages leave on their own
+        assertEquals(10e-6, simulate(flagThenCompute(MS), "loggp", own).callTime.get("shmem_long_wait_until"), 1e-12);
+        // where they need their sender, at PE 0's next call, its barrier after 1 ms of computing
+        assertEquals(10e-6 + MS * NS, simulate(flagThenCompute(MS), "loggp", sender).callTime.get("shmem_long_wait_until"),
+                1e-12);
+        // a writer that goes on in the library (its barrier at once) sends it at once
+        assertEquals(10e-6, simulate(flagThenCompute(0), "loggp", sender).callTime.get("shmem_long_wait_until"), 1e-12);
+    }
+
+    @Test
+    void whereMessagesNeedTheirSenderALockGoesOnAtItsReleasersNextCall() throws Exception {
+        // PE 0 holds the lock from 10 us, releases it at 20 us and computes 1 ms; PE 1 asks for it at 15 us
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_set_lock", 10_000, 1000, ADDR).call(0, "shmem_clear_lock", 10_000, 1000, ADDR)
+                .call(0, "shmem_barrier_all", MS, 1000);
+        run.call(1, "shmem_set_lock", 15_000, 6000, ADDR).call(1, "shmem_clear_lock", 0, 1000, ADDR)
+                .call(1, "shmem_barrier_all", 0, MS);
+        Path trace = run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("lock-sender")));
+        String free = FREE_MACHINE.formatted("1.0");
+        // released at 20 us: PE 1 waits 5 us; where messages need their sender, until PE 0's barrier 1 ms later
+        assertEquals(5e-6, simulate(trace, "loggp", machine("own-lock", free)).callTime.get("shmem_set_lock"), 1e-12);
+        assertEquals(5e-6 + MS * NS, simulate(trace, "loggp", machine("sender-lock", free
+                + "Model progress messages=sender\n")).callTime.get("shmem_set_lock"), 1e-12);
+    }
+
+    @Test
     void callsOnStaticDataAndToThePeItselfCostWhatWasMeasuredSo() throws Exception {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000)

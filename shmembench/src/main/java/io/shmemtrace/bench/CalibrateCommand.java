@@ -39,7 +39,8 @@ final class CalibrateCommand extends BenchCommand {
     private static final String BUILT_IN_SELF = "/io/shmemtrace/bench/calibrate-self.cfg";
     /**
      * A put + quiet that takes this many times its idle time while the target computes (ten times that time per
-     * call) waited for the target: halfway between the two outcomes, far from both.
+     * call) waited for the target; a barrier that takes this many times its bare time past every PE's computing (ten
+     * times that) waited for the last PE's next call: halfway between the two outcomes, far from both.
      */
     private static final double PROGRESS_FACTOR = 5;
 
@@ -129,8 +130,12 @@ final class CalibrateCommand extends BenchCommand {
         double staticFull = smallest(staticRows, "shmem_putmem_nbi", "full");
         double staticBusy = smallest(staticRows, "shmem_putmem_nbi", "busy-target");
         boolean staticNeedsTarget = Double.isNaN(staticBusy) ? needsTarget : staticBusy > PROGRESS_FACTOR * staticFull;
+        // every PE computed ten times the bare barrier before each: about the bare time past the computation where the
+        // last PE's messages go on their own, about ten times more where they wait for its next call
+        double barrierBusy = smallest(rows, "shmem_barrier_all", "busy-all");
+        boolean messagesNeedSender = barrierBusy > PROGRESS_FACTOR * barrier; // false for NaN (one PE)
         MachineWriter machine = new MachineWriter(Runtime.getRuntime().availableProcessors(), onNode, null, step,
-                table.rows(), needsTarget, staticNeedsTarget, provenance);
+                table.rows(), needsTarget, staticNeedsTarget, messagesNeedSender, provenance);
         out().printf(Locale.ROOT, "put (+quiet):   latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
                 put.latencySeconds() * 1e6, put.bandwidth() / 1e9, 100 * put.rmsRelativeError());
         out().printf(Locale.ROOT, "get:            latency %8.4f us   bandwidth %8.3f GB/s   fit error %5.1f %%%n",
@@ -147,6 +152,11 @@ final class CalibrateCommand extends BenchCommand {
                 busyTarget * 1e6, full * 1e6, progress(needsTarget));
         out().printf(Locale.ROOT, "                on a global %.4f us (%.4f us idle): %s%n", staticBusy * 1e6, staticFull * 1e6,
                 progress(staticNeedsTarget));
+        if (!Double.isNaN(barrierBusy)) {
+            out().printf(Locale.ROOT, "                barrier_all %.4f us past every PE's computing (%.4f us bare): %s%n",
+                    barrierBusy * 1e6, barrier * 1e6, messagesNeedSender
+                            ? "the last PE's messages leave only at its next library call" : "collectives complete on their own");
+        }
         double heapG = smallest(rows, "shmem_long_g", "return");
         double staticG = smallest(staticRows, "shmem_long_g", "return");
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,

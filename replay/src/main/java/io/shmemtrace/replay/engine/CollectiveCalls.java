@@ -23,7 +23,10 @@ import static io.shmemtrace.merged.format.RecordType.*;
 /**
  * Collectives: each instance (PE set, instance number: the merge's matching) gathers its members; when the last
  * arrives, every member leaves at the model's cost after that (a barrier no earlier than its members' transfers
- * have landed). A broadcast synchronises its members with the root only.
+ * have landed). A broadcast synchronises its members with the root only. Where the machine's collectives need their
+ * sender's progress (Model progress messages=sender), the last to arrive leaves at once, having everyone's
+ * messages, but its own leave only at its next library call: the others leave no earlier than the collective's
+ * cost after that call's start (its messages have all of the way to go then, as in a bare barrier's).
  */
 final class CollectiveCalls implements Handler {
     private final Replay replay;
@@ -33,6 +36,7 @@ final class CollectiveCalls implements Handler {
     private final Completions completions;
     private final Map<Long, Gathering> gatherings = new HashMap<>();
     private final Map<Integer, Boolean> setSpansNodes = new HashMap<>();
+    private boolean needSender;
 
     /** A collective instance: who has arrived, and when the last did. */
     private static final class Gathering {
@@ -61,6 +65,11 @@ final class CollectiveCalls implements Handler {
         this.model = replay.model;
         this.target = replay.target;
         this.completions = completions;
+    }
+
+    /** The last member's messages leave only at its next library call (the machine's progress rule for collectives). */
+    void needSender() {
+        needSender = true;
     }
 
     @Override
@@ -117,16 +126,35 @@ final class CollectiveCalls implements Handler {
         long lastEvent = lastIn.current.event(); // before the members are finished: each then moves to its next event
         double lastTraced = Double.NEGATIVE_INFINITY; // the last traced arrival
         for (Sequence m : g.members) lastTraced = Math.max(lastTraced, m.current.start());
-        for (Sequence m : g.members) {
-            RunRecord mr = m.current;
-            SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
-                    mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced)));
-            double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
-            double waited = Math.min(g.last - m.arrival, end - m.arrival);
-            reportWait(m, mr, g.last, rootArrival, end);
-            if (waited > 0) replay.causedBy(m, lastIn.index, lastEvent);
-            replay.finish(m, m.arrival, end, waited);
+        double leaves = Double.NaN; // where the last member goes on computing: its next library call
+        if (needSender && g.expected > 1) {
+            double end = leave(lastIn, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, Double.NaN);
+            double delay = completions.senderDelay(lastIn.task, end); // known once it moved on
+            if (delay > 0) leaves = end + delay;
         }
+        for (Sequence m : g.members) {
+            if (needSender && m == lastIn) continue;
+            leave(m, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, leaves);
+        }
+    }
+
+    /**
+     * Member m leaves the collective, no earlier than the collective's cost after sent (NaN: at once), when the last
+     * member's messages left; its end.
+     */
+    private double leave(Sequence m, Gathering g, PeSet set, boolean spans, double release, double rootArrival,
+                         Sequence lastIn, long lastEvent, double lastTraced, double sent)
+            throws IOException, MergedFormatException {
+        RunRecord mr = m.current;
+        SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
+                mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced)));
+        double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
+        if (sent + cost.afterRelease() > end) end = sent + cost.afterRelease(); // false for NaN
+        double waited = Math.min(g.last - m.arrival, end - m.arrival);
+        reportWait(m, mr, g.last, rootArrival, end);
+        if (waited > 0) replay.causedBy(m, lastIn.index, lastEvent);
+        replay.finish(m, m.arrival, end, waited);
+        return end;
     }
 
     /**

@@ -19,6 +19,8 @@ final class Completions {
     private final PendingCompletions pending;
     /** Where transfers complete only at their target's library calls: that rule's state; null otherwise. */
     private TargetProgress targetProgress;
+    /** When each task was in the library, where a progress rule asks; null otherwise. */
+    private LibraryTimelines timelines;
 
     Completions(Replay replay, CommModel model, int tasks) {
         this.replay = replay;
@@ -28,7 +30,28 @@ final class Completions {
 
     /** Transfers to the heap, to static data, complete only at their target's calls; sequencesOf: threads per task. */
     void needTarget(int[] sequencesOf, boolean heap, boolean staticData) {
-        targetProgress = new TargetProgress(sequencesOf, heap, staticData);
+        targetProgress = new TargetProgress(timelines(sequencesOf), sequencesOf.length, heap, staticData);
+    }
+
+    /** Messages leave only while their sender is in the library: every task's timeline is kept for {@link #senderDelay}. */
+    void needSender(int[] sequencesOf) {
+        timelines(sequencesOf);
+    }
+
+    private LibraryTimelines timelines(int[] sequencesOf) {
+        if (timelines == null) timelines = new LibraryTimelines(sequencesOf);
+        return timelines;
+    }
+
+    /**
+     * How much later a message that task sent in a call ending at callEnd arrives where messages need their sender:
+     * nothing if the task goes on in the library, else the computing until its next call (the message waits in the
+     * sender for it: hosts whose network stack runs on the sending core, docs/shmemsim.md); nothing while not known.
+     */
+    double senderDelay(int task, double callEnd) {
+        if (timelines == null) return 0;
+        double after = Math.nextUp(callEnd), in = timelines.inLibraryFrom(task, after);
+        return in > after ? in - callEnd : 0; // false for NaN
     }
 
     /** A transfer of s's current event r lands at landed; the event r.completion() completes it. */
@@ -67,7 +90,7 @@ final class Completions {
     // --- the target progress rule (inert without it)
 
     void entered(int task, double start) {
-        if (targetProgress != null) targetProgress.entered(task, start);
+        if (timelines != null) timelines.entered(task, start);
     }
 
     /** What task's call that just ended spent taking others' transfers, beyond what it waited anyway. */
@@ -76,7 +99,7 @@ final class Completions {
     }
 
     void left(int task, double start, double end, double next) {
-        if (targetProgress != null) targetProgress.left(task, start, end, next);
+        if (timelines != null) timelines.left(task, start, end, next);
     }
 
     /**

@@ -35,6 +35,8 @@ final class Locks implements Handler {
     private final TreeSet<Lock> contended = new TreeSet<>(
             Comparator.<Lock>comparingDouble(l -> l.waiting.peek().tracedEnd()).thenComparingLong(l -> l.id));
     private long lockIds;
+    /** Where messages leave only while their sender is in the library (Model progress messages=sender); else null. */
+    private Completions senders;
 
     /** A lock: free since when, and who asks for it, by traced grant order. */
     private static final class Lock {
@@ -44,6 +46,9 @@ final class Locks implements Handler {
         /** The sequence, and its event, whose release freed it last (-1: never held). */
         int freedBy = -1;
         long freedByEvent;
+        /** The releasing call's task and end. */
+        int freedTask = -1;
+        double freedCallEnd;
         final PriorityQueue<Sequence> waiting = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
 
         Lock(long id) {
@@ -59,6 +64,11 @@ final class Locks implements Handler {
     @Override
     public Set<RecordType> types() {
         return EnumSet.of(SET_LOCK, TEST_LOCK, CLEAR_LOCK);
+    }
+
+    /** A released lock reaches its next holder later by as long as its releaser computed before its next library call. */
+    void needSender(Completions completions) {
+        senders = completions;
     }
 
     @Override
@@ -78,6 +88,8 @@ final class Locks implements Handler {
                 lock.freeAt = start + model.lockFreed(release);
                 lock.freedBy = s.index;
                 lock.freedByEvent = r.event();
+                lock.freedTask = s.task;
+                lock.freedCallEnd = end;
                 replay.changed();
                 replay.finish(s, start, end, 0);
                 tryGrant(lock, false);
@@ -110,6 +122,9 @@ final class Locks implements Handler {
         lock.held = true;
         replay.changed();
         double release = Math.max(lock.freeAt, next.arrival);
+        if (senders != null && lock.freedTask >= 0 && lock.freedTask != next.task) {
+            release = Math.max(release, lock.freeAt + senders.senderDelay(lock.freedTask, lock.freedCallEnd));
+        }
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration(),
                 !replay.heap(next.task).contains(next.current.lock())));
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());

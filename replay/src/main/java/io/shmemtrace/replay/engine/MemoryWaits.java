@@ -30,6 +30,8 @@ final class MemoryWaits implements Handler {
     /** The spans each task waits on somewhere in the trace -> the writes that reach them, in traced order. */
     private final WaitedSpans<ArrayDeque<double[]>> waited;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+    /** Where messages leave only while their sender is in the library (Model progress messages=sender); else null. */
+    private Completions senders;
 
     MemoryWaits(Replay replay, Statistics statistics) throws IOException, MergedFormatException {
         this.replay = replay;
@@ -42,6 +44,11 @@ final class MemoryWaits implements Handler {
     @Override
     public Set<RecordType> types() {
         return EnumSet.of(WAIT, TEST);
+    }
+
+    /** A write is seen later by as long as its writer computed before its next library call. */
+    void needSender(Completions completions) {
+        senders = completions;
     }
 
     /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
@@ -63,24 +70,25 @@ final class MemoryWaits implements Handler {
     }
 
     /**
-     * A write to pe of bytes at address, issued at tracedStart in the trace (at start in the replay) and seen by pe
-     * at seen: remembered for every waited span it reaches ({@link WaitedSpans}).
+     * A write to pe of bytes at address, issued at tracedStart in the trace (at start in the replay, by a call that
+     * ends at callEnd) and seen by pe at seen: remembered for every waited span it reaches ({@link WaitedSpans}).
      */
-    void wrote(Sequence writer, int pe, long address, long bytes, double tracedStart, double start, double seen) {
+    void wrote(Sequence writer, int pe, long address, long bytes, double tracedStart, double start, double callEnd,
+               double seen) {
         if (waited.any()) {
-            waited.reached(pe, address, bytes, writes -> remember(writes, tracedStart, start, seen, writer.index,
-                    writer.current.event()));
+            double[] w = {tracedStart, seen, start, writer.index, writer.current.event(), callEnd, writer.task};
+            waited.reached(pe, address, bytes, writes -> remember(writes, w));
         }
     }
 
     /**
-     * The writes that reach a waited span, in traced order: {traced start, when the waiter sees it, replayed start,
-     * the writer's sequence, its event} (the last two for an {@link Observer}: what released the wait).
+     * The writes that reach a waited span, in traced order: w = {traced start, when the waiter sees it, replayed
+     * start, the writer's sequence, its event (these two for an {@link Observer}: what released the wait), the
+     * writing call's replayed end, the writer's task}; one array for every span the write reaches.
      */
-    private void remember(ArrayDeque<double[]> list, double tracedStart, double start, double seen, int writer,
-                          long event) {
+    private void remember(ArrayDeque<double[]> list, double[] w) {
+        double tracedStart = w[0];
         // keep them in traced order; what is before the horizon matters only as the latest such
-        double[] w = {tracedStart, seen, start, writer, event};
         if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
         else {
             ArrayDeque<double[]> sorted = new ArrayDeque<>();
@@ -133,6 +141,7 @@ final class MemoryWaits implements Handler {
                 by = w;
             }
         }
+        if (senders != null && by != null && (int) by[6] != s.task) landed += senders.senderDelay((int) by[6], by[5]);
         if (Double.isNaN(landed)) {
             statistics.unmatchedWaits++;
             replay.finish(s, s.arrival, s.arrival + r.duration(), 0); // no write in the trace released it: as traced

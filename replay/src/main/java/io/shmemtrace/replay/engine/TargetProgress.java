@@ -5,30 +5,24 @@ import java.util.List;
 
 /**
  * The machine's progress rule in the replay (Model progress rma= / static=target): which transfers complete only
- * when their target is in the library, each task's library timeline (single-threaded tasks; a task with threads
- * progresses in any of them and is taken to progress at once), the time each task owes to taking others'
+ * when their target is in the library (by the tasks' library timelines), the time each task owes to taking others'
  * transfers, and the sequences whose completing call waits for a target's replay to get far enough.
  */
 final class TargetProgress {
     private final boolean heap;
     private final boolean staticData;
-    private final LibraryTimeline[] timelines;
+    private final LibraryTimelines timelines;
     private final double[] owed;
     private final List<List<Sequence>> waiters;
     private int waiting;
 
-    /** sequencesOf: per task, how many sequences (threads) it has. */
-    TargetProgress(int[] sequencesOf, boolean heap, boolean staticData) {
+    TargetProgress(LibraryTimelines timelines, int tasks, boolean heap, boolean staticData) {
         this.heap = heap;
         this.staticData = staticData;
-        int tasks = sequencesOf.length;
-        timelines = new LibraryTimeline[tasks];
+        this.timelines = timelines;
         owed = new double[tasks];
         waiters = new ArrayList<>(tasks);
-        for (int t = 0; t < tasks; t++) {
-            if (sequencesOf[t] == 1) timelines[t] = new LibraryTimeline();
-            waiters.add(new ArrayList<>());
-        }
+        for (int t = 0; t < tasks; t++) waiters.add(new ArrayList<>());
     }
 
     /** Whether a transfer to this kind of memory completes only at its target's library calls. */
@@ -48,23 +42,9 @@ final class TargetProgress {
         return extra;
     }
 
-    void entered(int task, double start) {
-        if (timelines[task] != null) timelines[task].enter(start);
-    }
-
-    /** task's call ran from start to end; its next starts at next (NaN: it has no more). */
-    void left(int task, double start, double end, double next) {
-        LibraryTimeline t = timelines[task];
-        if (t == null) return;
-        t.leave(start, end);
-        if (Double.isNaN(next)) t.end();
-        else t.next(next);
-    }
-
     /** When a transfer to target landing at x completes: target -1 needs no one; NaN while not known yet. */
     double completes(int target, double x) {
-        LibraryTimeline t = target >= 0 ? timelines[target] : null;
-        return t == null ? x : t.inLibraryFrom(x);
+        return target >= 0 ? timelines.inLibraryFrom(target, x) : x;
     }
 
     /** s waits (in its completing call) for target's replay to get further. */

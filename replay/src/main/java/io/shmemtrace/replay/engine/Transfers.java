@@ -63,10 +63,11 @@ final class Transfers implements Handler {
         }
         // a deferred call's completion keys what completes it (-1: nothing does); a key may be its own event (a group's first)
         if (r.completion() >= 0 && (r.call().deferred() || r.madePosted())) completions.add(s, r, call, landed);
-        if (!call.isGet()) memoryWaits.wrote(s, r.target(), r.address(), r.bytes(), r.start(), start, visible);
+        double end = start + cost.inCall();
+        if (!call.isGet()) memoryWaits.wrote(s, r.target(), r.address(), r.bytes(), r.start(), start, end, visible);
         // The signal word is written after the data, and seen with it.
-        if (r.type().signals()) memoryWaits.wrote(s, r.target(), r.signal(), Long.BYTES, r.start(), start, visible);
+        if (r.type().signals()) memoryWaits.wrote(s, r.target(), r.signal(), Long.BYTES, r.start(), start, end, visible);
         statistics.transferred(s, r.bytes(), same);
-        replay.finish(s, start, start + cost.inCall(), 0);
+        replay.finish(s, start, end, 0);
     }
 }

@@ -25,7 +25,8 @@ import java.util.Map;
 public final class MachineFile {
     /** The Model lines' names, and the progress rule's keys and values: read here, written by {@link MachineWriter}. */
     public static final String LOGGP = "loggp", SIMPLE = "simple", PROGRESS = "progress", TABLE = "table";
-    static final String PROGRESS_HEAP = "rma", PROGRESS_STATIC = "static";
+    static final String PROGRESS_HEAP = "rma", PROGRESS_STATIC = "static", PROGRESS_MESSAGES = "messages";
+    static final String SENDER = "sender";
     static final String NEEDS_TARGET = "target", INDEPENDENT = "independent";
 
     /** A machine file is a few dozen lines; tables of costs make it a few hundred. */
@@ -175,6 +176,22 @@ public final class MachineFile {
     public static Progress progress(Machine m) throws MachineException {
         boolean heap = needsTarget(m, PROGRESS_HEAP, false);
         return new Progress(heap, needsTarget(m, PROGRESS_STATIC, heap));
+    }
+
+    /**
+     * Whether messages leave only while their sender is in the library ({@code Model progress
+     * messages=sender|independent}; independent where the file says nothing): on a machine whose links' work is done
+     * on the sending PE's core (hosts whose network stack runs on the sender's CPU), a collective's last member's
+     * messages, and a flag written before computing, leave at the sender's next library call, and two PEs'
+     * computations between barriers run one after the other. shmembench calibrate measures it (a barrier after
+     * every PE computed).
+     */
+    public static boolean messagesNeedSender(Machine m) throws MachineException {
+        String v = m.model(PROGRESS).get(PROGRESS_MESSAGES);
+        if (v == null || v.equals(INDEPENDENT)) return false;
+        if (v.equals(SENDER)) return true;
+        throw new MachineException(m.source() + ": Model progress " + PROGRESS_MESSAGES + "=" + v
+                + " is neither sender nor independent");
     }
 
     /** Whether transfers to the heap, and to static data, wait for their target's next library call. */

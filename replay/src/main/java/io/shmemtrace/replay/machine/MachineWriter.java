@@ -16,11 +16,12 @@ import java.util.Locale;
  * @param table the measured rows, or null
  * @param completionsNeedTarget transfers to the heap complete only when their target is in the library
  * @param staticCompletionsNeedTarget the same for transfers to static symmetric data (globals)
+ * @param messagesNeedSender messages leave only while their sender is in the library
  * @param provenance comment lines: where and how it was measured
  */
 public record MachineWriter(int coresPerNode, LogGP onNode, LogGP offNode, double collectiveStepSeconds,
                             CostTable.Writer table, boolean completionsNeedTarget, boolean staticCompletionsNeedTarget,
-                            String provenance) {
+                            boolean messagesNeedSender, String provenance) {
 
     public String text() {
         LogGP off = offNode != null ? offNode : onNode;
@@ -38,10 +39,12 @@ public record MachineWriter(int coresPerNode, LogGP onNode, LogGP offNode, doubl
         b.append(String.format(Locale.ROOT, "Model %s %s=%.6g%n", MachineFile.SIMPLE, SimpleModel.COLLECTIVE_STEP,
                 collectiveStepSeconds));
         b.append("#model progress rma=|static=target|independent: whether a transfer to the heap, to a global, completes only"
-                + " at its target's library calls\n");
+                + " at its target's library calls; messages=sender|independent: whether a message leaves only while its"
+                + " sender is in the library\n");
         b.append("Model ").append(MachineFile.PROGRESS).append(' ').append(MachineFile.PROGRESS_HEAP).append('=')
                 .append(rule(completionsNeedTarget)).append(' ').append(MachineFile.PROGRESS_STATIC).append('=')
-                .append(rule(staticCompletionsNeedTarget)).append('\n');
+                .append(rule(staticCompletionsNeedTarget)).append(' ').append(MachineFile.PROGRESS_MESSAGES).append('=')
+                .append(messagesNeedSender ? MachineFile.SENDER : MachineFile.INDEPENDENT).append('\n');
         if (table != null && !table.isEmpty()) {
             b.append("#model table OP.call|OP.complete=bytes:seconds,...: the measured rows (shmemsim --comm-model table)\n");
             b.append(table.lines());

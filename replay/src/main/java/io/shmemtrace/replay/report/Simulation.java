@@ -32,6 +32,7 @@ public final class Simulation {
         MachineFile.Progress transfers = MachineFile.progress(m);
         Replay replay = new Replay(f, model, target);
         if (model.usesMachineProgress() && transfers.any()) replay.completionsNeedTarget(transfers.heap(), transfers.staticData());
+        if (model.usesMachineProgress() && MachineFile.messagesNeedSender(m)) replay.messagesNeedSender();
         return replay;
     }
 

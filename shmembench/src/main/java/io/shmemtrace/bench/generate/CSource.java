@@ -108,7 +108,9 @@ public final class CSource {
         String bytes = c.bytes() + "L";
         String v = "\"" + Timing.of(api).variant + "\"";
         String run = switch (Timing.of(api)) {
-            case RETURN, SYNCHRONISING -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
+            case RETURN -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
+            case SYNCHRONISING -> "        run_synchronising(" + args + ", " + v + ", " + bytes + ", " + reps + ", body_" + id
+                    + ", busy_" + id + ");\n";
             case COMPLETE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "quiet_base", "1")
                     + report(args, "\"" + Timing.STREAM + "\"", bytes, "measure(stream_" + id + ", NULL, " + reps + ")",
                             "0", "1")

@@ -13,7 +13,7 @@ public enum Timing {
     NBI(""),
     /** a collective followed by a barrier, less the barrier */
     COLLECTIVE("+barrier"),
-    /** a barrier-like call, looped bare */
+    /** a barrier-like call, looped bare; and after every PE computed (busy-all) */
     SYNCHRONISING("loop"),
     /** half a ping-pong's round trip */
     PINGPONG("rtt/2");
