@@ -194,8 +194,10 @@ case ${1:-} in
         [ "$(id -u)" != 0 ] || root=--allow-run-as-root
         # mpi_yield_when_idle: a PE that polls yields its core. Two PEs spinning in user space on this machine's two
         # cores left every packet crossing the veth pairs and the bridge for the next kernel tick: a 4 ms network
-        # (docs/cluster.md); yielding, a half round trip takes 7.7 us and a barrier 9.8 us
-        exec oshrun $root --oversubscribe --map-by node --host "$list" --mca mpi_yield_when_idle 1 \
+        # (docs/cluster.md); yielding, a half round trip takes 7.7 us and a barrier 9.8 us.
+        # --bind-to none: each host's orted binds its first PE to core 0, as on a node of its own: every host's PE
+        # on one core of this machine, two PEs' computations one after the other (docs/shmemsim.md)
+        exec oshrun $root --oversubscribe --map-by node --bind-to none --host "$list" --mca mpi_yield_when_idle 1 \
             --mca plm_rsh_agent "$here/host-agent.sh" --mca oob_tcp_if_include 10.77.0.0/24 \
             -x UCX_TLS=tcp,self -x UCX_NET_DEVICES=hostlink -x SHMEMTRACE_HOSTS_PREFIX="$prefix" "$@" ;;
     slurm) slurm_up ;;
