@@ -192,11 +192,10 @@ case ${1:-} in
         [ -n "$list" ] || { echo "hosts.sh: no hosts are up (scripts/hosts.sh up N)" >&2; exit 1; }
         root=""
         [ "$(id -u)" != 0 ] || root=--allow-run-as-root
-        # mpi_yield_when_idle: a PE that polls yields its core. Two PEs spinning in user space on this machine's two
-        # cores left every packet crossing the veth pairs and the bridge for the next kernel tick: a 4 ms network
-        # (docs/cluster.md); yielding, a half round trip takes 7.7 us and a barrier 9.8 us.
         # --bind-to none: each host's orted binds its first PE to core 0, as on a node of its own: every host's PE
-        # on one core of this machine, two PEs' computations one after the other (docs/shmemsim.md)
+        # on one core of this machine, taking turns at the kernel's tick (a 4 ms "network") and computing one after
+        # the other (docs/cluster.md). mpi_yield_when_idle: a PE that polls yields its core; needed before the
+        # binding was found, kept because the family of machines was measured with it (about 1 us a barrier)
         exec oshrun $root --oversubscribe --map-by node --bind-to none --host "$list" --mca mpi_yield_when_idle 1 \
             --mca plm_rsh_agent "$here/host-agent.sh" --mca oob_tcp_if_include 10.77.0.0/24 \
             -x UCX_TLS=tcp,self -x UCX_NET_DEVICES=hostlink -x SHMEMTRACE_HOSTS_PREFIX="$prefix" "$@" ;;
@@ -204,7 +203,7 @@ case ${1:-} in
     srun)
         shift
         [ -f "$state/slurm/slurm.conf" ] || { echo "hosts.sh: no Slurm cluster on the hosts (scripts/hosts.sh slurm)" >&2; exit 1; }
-        # mpi_yield_when_idle as oshrun's (the 4 ms network otherwise); tasks inherit this environment
+        # mpi_yield_when_idle as oshrun's; tasks inherit this environment (Slurm here binds no task)
         SLURM_CONF="$state/slurm/slurm.conf" OMPI_MCA_mpi_yield_when_idle=1 UCX_TLS=tcp,self UCX_NET_DEVICES=hostlink \
             exec srun --mpi=pmix -N "$(hosts | wc -l)" "$@" ;;
     *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;

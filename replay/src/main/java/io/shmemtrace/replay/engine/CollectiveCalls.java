@@ -36,7 +36,6 @@ final class CollectiveCalls implements Handler {
     private final Completions completions;
     private final Map<Long, Gathering> gatherings = new HashMap<>();
     private final Map<Integer, Boolean> setSpansNodes = new HashMap<>();
-    private boolean needSender;
 
     /** A collective instance: who has arrived, and when the last did. */
     private static final class Gathering {
@@ -65,11 +64,6 @@ final class CollectiveCalls implements Handler {
         this.model = replay.model;
         this.target = replay.target;
         this.completions = completions;
-    }
-
-    /** The last member's messages leave only at its next library call (the machine's progress rule for collectives). */
-    void needSender() {
-        needSender = true;
     }
 
     @Override
@@ -127,13 +121,14 @@ final class CollectiveCalls implements Handler {
         double lastTraced = Double.NEGATIVE_INFINITY; // the last traced arrival
         for (Sequence m : g.members) lastTraced = Math.max(lastTraced, m.current.start());
         double leaves = Double.NaN; // where the last member goes on computing: its next library call
-        if (needSender && g.expected > 1) {
+        boolean lastFirst = completions.sendersHold() && g.expected > 1;
+        if (lastFirst) {
             double end = leave(lastIn, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, Double.NaN);
             double delay = completions.senderDelay(lastIn.task, end); // known once it moved on
             if (delay > 0) leaves = end + delay;
         }
         for (Sequence m : g.members) {
-            if (needSender && m == lastIn) continue;
+            if (lastFirst && m == lastIn) continue;
             leave(m, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, leaves);
         }
     }

@@ -21,6 +21,8 @@ final class Completions {
     private TargetProgress targetProgress;
     /** When each task was in the library, where a progress rule asks; null otherwise. */
     private LibraryTimelines timelines;
+    /** Whether messages leave only while their sender is in the library (Model progress messages=sender). */
+    private boolean sendersHold;
 
     Completions(Replay replay, CommModel model, int tasks) {
         this.replay = replay;
@@ -36,6 +38,12 @@ final class Completions {
     /** Messages leave only while their sender is in the library: every task's timeline is kept for {@link #senderDelay}. */
     void needSender(int[] sequencesOf) {
         timelines(sequencesOf);
+        sendersHold = true;
+    }
+
+    /** Whether a sender that goes on computing holds its messages ({@link #senderDelay} then says how long). */
+    boolean sendersHold() {
+        return sendersHold;
     }
 
     private LibraryTimelines timelines(int[] sequencesOf) {
@@ -45,11 +53,12 @@ final class Completions {
 
     /**
      * How much later a message that task sent in a call ending at callEnd arrives where messages need their sender:
-     * nothing if the task goes on in the library, else the computing until its next call (the message waits in the
-     * sender for it: hosts whose network stack runs on the sending core, docs/shmemsim.md); nothing while not known.
+     * nothing if the task goes on in the library, else the computing until its next call (as where PEs share a
+     * core, or a library sends only inside its calls: docs/shmemsim.md); nothing where senders do not hold messages
+     * or while not known.
      */
     double senderDelay(int task, double callEnd) {
-        if (timelines == null) return 0;
+        if (!sendersHold) return 0;
         double after = Math.nextUp(callEnd), in = timelines.inLibraryFrom(task, after);
         return in > after ? in - callEnd : 0; // false for NaN
     }

@@ -35,8 +35,8 @@ final class Locks implements Handler {
     private final TreeSet<Lock> contended = new TreeSet<>(
             Comparator.<Lock>comparingDouble(l -> l.waiting.peek().tracedEnd()).thenComparingLong(l -> l.id));
     private long lockIds;
-    /** Where messages leave only while their sender is in the library (Model progress messages=sender); else null. */
-    private Completions senders;
+    /** How long a releaser that went on computing held its release (Model progress messages=sender). */
+    private final Completions senders;
 
     /** A lock: free since when, and who asks for it, by traced grant order. */
     private static final class Lock {
@@ -56,19 +56,15 @@ final class Locks implements Handler {
         }
     }
 
-    Locks(Replay replay) {
+    Locks(Replay replay, Completions senders) {
         this.replay = replay;
+        this.senders = senders;
         this.model = replay.model;
     }
 
     @Override
     public Set<RecordType> types() {
         return EnumSet.of(SET_LOCK, TEST_LOCK, CLEAR_LOCK);
-    }
-
-    /** A released lock reaches its next holder later by as long as its releaser computed before its next library call. */
-    void needSender(Completions completions) {
-        senders = completions;
     }
 
     @Override
@@ -122,7 +118,7 @@ final class Locks implements Handler {
         lock.held = true;
         replay.changed();
         double release = Math.max(lock.freeAt, next.arrival);
-        if (senders != null && lock.freedTask >= 0 && lock.freedTask != next.task) {
+        if (lock.freedTask >= 0 && lock.freedTask != next.task) {
             release = Math.max(release, lock.freeAt + senders.senderDelay(lock.freedTask, lock.freedCallEnd));
         }
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration(),

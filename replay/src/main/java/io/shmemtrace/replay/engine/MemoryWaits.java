@@ -30,11 +30,12 @@ final class MemoryWaits implements Handler {
     /** The spans each task waits on somewhere in the trace -> the writes that reach them, in traced order. */
     private final WaitedSpans<ArrayDeque<double[]>> waited;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
-    /** Where messages leave only while their sender is in the library (Model progress messages=sender); else null. */
-    private Completions senders;
+    /** How long a writer that went on computing held its write (Model progress messages=sender). */
+    private final Completions senders;
 
-    MemoryWaits(Replay replay, Statistics statistics) throws IOException, MergedFormatException {
+    MemoryWaits(Replay replay, Statistics statistics, Completions senders) throws IOException, MergedFormatException {
         this.replay = replay;
+        this.senders = senders;
         this.model = replay.model;
         this.statistics = statistics;
         waited = new WaitedSpans<>(replay.file.header().tasks(), ArrayDeque::new);
@@ -44,11 +45,6 @@ final class MemoryWaits implements Handler {
     @Override
     public Set<RecordType> types() {
         return EnumSet.of(WAIT, TEST);
-    }
-
-    /** A write is seen later by as long as its writer computed before its next library call. */
-    void needSender(Completions completions) {
-        senders = completions;
     }
 
     /** A first pass over the waits and tests: which (PE, address) pairs writes must be remembered for. */
@@ -141,7 +137,9 @@ final class MemoryWaits implements Handler {
                 by = w;
             }
         }
-        if (senders != null && by != null && (int) by[6] != s.task) landed += senders.senderDelay((int) by[6], by[5]);
+        if (by != null && (int) by[6] != s.task) { // a write of its own is no message
+            landed += senders.senderDelay((int) by[6], by[5]);
+        }
         if (Double.isNaN(landed)) {
             statistics.unmatchedWaits++;
             replay.finish(s, s.arrival, s.arrival + r.duration(), 0); // no write in the trace released it: as traced

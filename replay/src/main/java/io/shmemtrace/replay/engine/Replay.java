@@ -56,9 +56,6 @@ public final class Replay {
     private final SymmetricHeap[] heap;
     private final Statistics statistics;
     private final Completions completions;
-    private final CollectiveCalls collectives;
-    private final MemoryWaits memoryWaits;
-    private final Locks locks;
     /** The handlers, in the order they are asked to release and force (waits before locks). */
     private final List<Handler> handlers = new ArrayList<>();
     /** The handler of each record type (by ordinal); types none owns take their traced time. */
@@ -104,13 +101,13 @@ public final class Replay {
         horizon = synchronisesThroughMemory ? new Horizon(sequences.size()) : null;
         runAhead = !model.sharesResources() && sequences.size() == file.tasks().stream().filter(t -> t.events() > 0).count();
         completions = new Completions(this, model, tasks);
-        memoryWaits = new MemoryWaits(this, statistics);
+        MemoryWaits memoryWaits = new MemoryWaits(this, statistics, completions);
         boolean fences = file.calls().stream().anyMatch(c -> c.type() == RecordType.FENCE);
         FenceOrder fenceOrder = fences ? new FenceOrder(tasks) : null; // nothing to order in a run without fences
         register(new Transfers(this, completions, memoryWaits, fenceOrder, statistics));
-        register(collectives = new CollectiveCalls(this, completions));
+        register(new CollectiveCalls(this, completions));
         register(memoryWaits);
-        register(locks = new Locks(this));
+        register(new Locks(this, completions));
         Handler local = new LocalCalls(this, fenceOrder);
         register(local);
         for (int i = 0; i < byType.length; i++) if (byType[i] == null) byType[i] = local;
@@ -127,9 +124,7 @@ public final class Replay {
      * until that target's next call. Call before {@link #run}.
      */
     public void completionsNeedTarget(boolean heap, boolean staticData) {
-        int[] sequencesOf = new int[file.header().tasks()];
-        for (Sequence s : sequences) sequencesOf[s.task]++;
-        completions.needTarget(sequencesOf, heap, staticData);
+        completions.needTarget(sequencesOf(), heap, staticData);
         runAhead = false; // completions depend on the other tasks' timelines: keep the tasks close in time
     }
 
@@ -139,13 +134,15 @@ public final class Replay {
      * or a lock's release at its sender's next call where the sender went on computing. Call before {@link #run}.
      */
     public void messagesNeedSender() {
+        completions.needSender(sequencesOf());
+        runAhead = false; // a sender's next call is asked after it: keep the tasks close in time
+    }
+
+    /** Per task, how many sequences (threads) it has. */
+    private int[] sequencesOf() {
         int[] sequencesOf = new int[file.header().tasks()];
         for (Sequence s : sequences) sequencesOf[s.task]++;
-        completions.needSender(sequencesOf);
-        collectives.needSender();
-        memoryWaits.needSender(completions);
-        locks.needSender(completions);
-        runAhead = false; // a sender's next call is asked after it: keep the tasks close in time
+        return sequencesOf;
     }
 
     /** The sequences replayed (one per thread of each task): an {@link Observer}'s sequence numbers are below it. */

@@ -174,24 +174,19 @@ public final class MachineFile {
      * (globals; rma's where absent). shmembench calibrate measures both; independent where the file says nothing.
      */
     public static Progress progress(Machine m) throws MachineException {
-        boolean heap = needsTarget(m, PROGRESS_HEAP, false);
-        return new Progress(heap, needsTarget(m, PROGRESS_STATIC, heap));
+        boolean heap = rule(m, PROGRESS_HEAP, NEEDS_TARGET, false);
+        return new Progress(heap, rule(m, PROGRESS_STATIC, NEEDS_TARGET, heap));
     }
 
     /**
      * Whether messages leave only while their sender is in the library ({@code Model progress
-     * messages=sender|independent}; independent where the file says nothing): on a machine whose links' work is done
-     * on the sending PE's core (hosts whose network stack runs on the sender's CPU), a collective's last member's
-     * messages, and a flag written before computing, leave at the sender's next library call, and two PEs'
-     * computations between barriers run one after the other. shmembench calibrate measures it (a barrier after
-     * every PE computed).
+     * messages=sender|independent}; independent where the file says nothing): where PEs share a core, or a library
+     * sends only inside its calls, a collective's last member's messages, and a flag written before computing, leave
+     * at the sender's next library call, and two PEs' computations between barriers run one after the other.
+     * shmembench calibrate measures it (a barrier after every PE computed).
      */
     public static boolean messagesNeedSender(Machine m) throws MachineException {
-        String v = m.model(PROGRESS).get(PROGRESS_MESSAGES);
-        if (v == null || v.equals(INDEPENDENT)) return false;
-        if (v.equals(SENDER)) return true;
-        throw new MachineException(m.source() + ": Model progress " + PROGRESS_MESSAGES + "=" + v
-                + " is neither sender nor independent");
+        return rule(m, PROGRESS_MESSAGES, SENDER, false);
     }
 
     /** Whether transfers to the heap, and to static data, wait for their target's next library call. */
@@ -201,12 +196,14 @@ public final class MachineFile {
         }
     }
 
-    private static boolean needsTarget(Machine m, String key, boolean absent) throws MachineException {
+    /** Model progress key=needs|independent: whether the rule holds (absent where the file does not say). */
+    private static boolean rule(Machine m, String key, String needs, boolean absent) throws MachineException {
         String v = m.model(PROGRESS).get(key);
         if (v == null) return absent;
         if (v.equals(INDEPENDENT)) return false;
-        if (v.equals(NEEDS_TARGET)) return true;
-        throw new MachineException(m.source() + ": Model progress " + key + "=" + v + " is neither target nor independent");
+        if (v.equals(needs)) return true;
+        throw new MachineException(m.source() + ": Model progress " + key + "=" + v + " is neither " + needs
+                + " nor independent");
     }
 
     /** A model parameter: a number, or an error naming the machine file and the key. */

@@ -343,6 +343,11 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
 
 static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
 
+/* The compute() units of us microseconds, as every PE agrees on them: a variant's computation per call. */
+static void compute_for_us(double us) {
+    compute_units = (long) (agree((long) (us * 1000)) / 1000.0 * spin_per_us) + 1;
+}
+
 /*
  * The rows of an _nbi call: full; post; quiet = full less post (derived: a loop cannot time the quiet
  * alone without a clock read per call); overlap = post, compute for twice the full time, quiet, less the
@@ -358,12 +363,12 @@ static inline void run_nbi(int test, const char *lang, int api, long bytes, int 
     report(test, lang, api, "full", bytes, f, 0, 1);
     report(test, lang, api, "post", bytes, p, 0, 1);
     report(test, lang, api, "quiet", bytes, f, p.median, 1);
-    compute_units = (long) (agree((long) (2 * f.median * 1000)) / 1000.0 * spin_per_us) + 1;
+    compute_for_us(2 * f.median);
     stats c = measure(body_compute, NULL, reps);
     stats o = measure(overlap, NULL, reps);
     report(test, lang, api, "overlap", bytes, o, c.median, 1);
     if (npes > 1) {
-        compute_units = (long) (agree((long) (10 * f.median * 1000)) / 1000.0 * spin_per_us) + 1;
+        compute_for_us(10 * f.median);
         stats b = measure(busy, NULL, reps);
         report(test, lang, api, "busy-target", bytes, b, 0, 1);
     }
