@@ -5,7 +5,9 @@
 # (scripts/host-agent.sh enters a host's namespaces). As root.
 #   scripts/hosts.sh up N [--rate RATE] [--monotonic "S0 S1 ..."] [--faketime "SPEC0,SPEC1,..."] [--private DIR]
 #        makes hosts PREFIX0 .. PREFIX(N-1)
-#        --rate RATE: each host's link limited to RATE (tc's units: 100mbit, 1gbit); default: unlimited
+#        --rate RATE: each host's link limited to RATE (tc's units: 100mbit, 1gbit); default: unlimited. Its
+#          token bucket holds one frame or 25 us of the rate, the larger: a message after an idle spell gains no
+#          more than that on a wire of that rate (with 4 KB, a 4 KiB put went at memory speed at 100 Mbit/s)
 #        --monotonic: each host's CLOCK_MONOTONIC offset in seconds (default 1000 x (i + 1): no two alike)
 #        --faketime: each host's clocks as libfaketime's FAKETIME makes them ("+0.005 x1.0001": 5 ms ahead, 100
 #          ppm fast; empty: the machine's); its processes run under it (CLOCK_MONOTONIC too: it then follows the
@@ -53,6 +55,17 @@ down() {
     done
 }
 
+# bucket RATE: tbf's burst in bytes for a link of RATE (tc's units): one frame (1600 B: tbf passes a bigger
+# packet only cut into frames) or 25 us of the rate, the larger. A smaller bucket at 1 Gbit/s cost more than the
+# wire (tbf's timer per frame: 5.5 s for a ping-pong that takes 3.7 s with 3,200 B); a bigger one let short messages
+# past the rate
+bucket() {
+    echo "$1" | awk '{ n = $0 + 0; u = tolower(substr($0, length(n "") + 1))
+        m = u ~ /^gbit/ ? 1e9 : u ~ /^mbit/ ? 1e6 : u ~ /^kbit/ ? 1e3 : u ~ /^bit/ || u == "" ? 1 : 0
+        if (!m) { print "hosts.sh: rate " $0 ": use bit, kbit, mbit or gbit" > "/dev/stderr"; exit 1 }
+        b = n * m / 8 * 25e-6; printf "%d\n", (b > 1600 ? b : 1600) }'
+}
+
 up() {
     n=$1
     shift
@@ -62,7 +75,7 @@ up() {
     private=""
     while [ $# -gt 0 ]; do
         case $1 in
-            --rate) rate=$2; shift 2 ;;
+            --rate) rate=$2; bucket "$rate" > /dev/null || exit 2; shift 2 ;;
             --monotonic) offsets=$2; shift 2 ;;
             --faketime) faketimes=$2; shift 2 ;;
             --private) private=$2; shift 2 ;;
@@ -91,7 +104,7 @@ up() {
         ip netns exec "$h" ip link set hostlink up
         ip netns exec "$h" ip link set lo up
         if [ -n "$rate" ]; then
-            ip netns exec "$h" tc qdisc add dev hostlink root tbf rate "$rate" burst 32kbit latency 50ms
+            ip netns exec "$h" tc qdisc add dev hostlink root tbf rate "$rate" burst "$(bucket "$rate")" latency 50ms
         fi
         offset=$(echo "$offsets" | awk -v i="$((i + 1))" '{ print $i }')
         [ -n "$offset" ] || offset=$((1000 * (i + 1)))

@@ -132,6 +132,39 @@ class ReplayTest {
         assertEquals((2 + 3 + 20 + 2.5) * 1e-6, p.callTime.get("shmem_quiet"), 1e-12);
     }
 
+    /** PE 0: three 64 KiB puts (or posts) back to back, a quiet, 50 us of computing, a fourth; then a barrier. */
+    private Path putsBackToBackThenOneAlone(String put) throws IOException {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, put, 10_000, 5_000, 1, 65536, ADDR).call(0, put, 0, 5_000, 1, 65536, ADDR)
+                .call(0, put, 0, 5_000, 1, 65536, ADDR).call(0, "shmem_quiet", 0, 1000)
+                .call(0, put, 50_000, 5_000, 1, 65536, ADDR);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve("queue-" + put)));
+    }
+
+    @Test
+    void aPutBehindOthersWaitsForTheLinkAndOneAloneCostsWhatItCostSpaced() throws Exception {
+        // 64 KiB: 10 us a put streamed (the time it keeps the link), 4 us alone (spaced), complete 30 us after it leaves
+        Path spaced = machine("spaced.cfg", TABLE_MACHINE + "Model table put.spaced=8:0.5e-6,65536:4e-6\n");
+        Prediction p = simulate(putsBackToBackThenOneAlone("shmem_putmem"), "table", spaced);
+        // the first 4 us; the second and third wait 6 us each for the link (free 10 and 20 us after the first
+        // started) and cost 4: 10 us; the fourth, 50 us after the quiet, finds the link idle: 4
+        assertEquals((4 + 10 + 10 + 4) * 1e-6, p.callTime.get("shmem_putmem"), 1e-12);
+        // the quiet, 24 us after the first put, waits for the third: it left at 20 us, complete at 50
+        assertEquals(26e-6, p.callTime.get("shmem_quiet"), 1e-12);
+        // without the spaced row, alone costs what streamed does (as before the row was measured): 10 us each
+        Prediction streamed = simulate(putsBackToBackThenOneAlone("shmem_putmem"), "table",
+                machine("table.cfg", TABLE_MACHINE));
+        assertEquals(40e-6, streamed.callTime.get("shmem_putmem"), 1e-12);
+        assertEquals(20e-6, streamed.callTime.get("shmem_quiet"), 1e-12);
+        // posted: 1 us a post, but each leaves when the one before has (the blocking put's 10 us): the third at 20 us,
+        // complete at 50; the quiet from 3 us waits 47
+        Path posted = machine("posted.cfg", TABLE_MACHINE + "Model table put_nbi.call=65536:1e-6 put_nbi.complete=65536:30e-6\n");
+        Prediction nbi = simulate(putsBackToBackThenOneAlone("shmem_putmem_nbi"), "table", posted);
+        assertEquals(4e-6, nbi.callTime.get("shmem_putmem_nbi"), 1e-12);
+        assertEquals(47e-6, nbi.callTime.get("shmem_quiet"), 1e-12);
+    }
+
     @Test
     void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
         // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be

@@ -38,10 +38,15 @@ class RunTest {
         // test, api, lang, timing, nelems, stride, bytes: exactly these rows, in this order
         List<String> expected = List.of(
                 "1,shmem_putmem,c,+quiet,8,1,8", "1,shmem_putmem,c,stream,8,1,8", "1,shmem_putmem,c,mutual,8,1,8",
+                "1,shmem_putmem,c,spaced,8,1,8",
                 "1,shmem_putmem,c,+quiet,16,1,16", "1,shmem_putmem,c,stream,16,1,16", "1,shmem_putmem,c,mutual,16,1,16",
+                "1,shmem_putmem,c,spaced,16,1,16",
                 "1,shmem_putmem,c,+quiet,32,1,32", "1,shmem_putmem,c,stream,32,1,32", "1,shmem_putmem,c,mutual,32,1,32",
+                "1,shmem_putmem,c,spaced,32,1,32",
                 "1,shmem_putmem,c,+quiet,64,1,64", "1,shmem_putmem,c,stream,64,1,64", "1,shmem_putmem,c,mutual,64,1,64",
+                "1,shmem_putmem,c,spaced,64,1,64",
                 "1,shmem_int_p,c,+quiet,1,1,4", "1,shmem_int_p,c,stream,1,1,4", "1,shmem_int_p,c,mutual,1,1,4",
+                "1,shmem_int_p,c,spaced,1,1,4",
                 "2,shmem_getmem_nbi,c,full,1024,1,1024", "2,shmem_getmem_nbi,c,post,1024,1,1024",
                 "2,shmem_getmem_nbi,c,quiet,1024,1,1024", "2,shmem_getmem_nbi,c,overlap,1024,1,1024",
                 "2,shmem_getmem_nbi,c,busy-target,1024,1,1024",

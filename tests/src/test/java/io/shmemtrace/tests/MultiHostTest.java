@@ -134,6 +134,79 @@ class MultiHostTest {
     }
 
     /**
+     * Locks when clocks disagree (host 1 5 ms ahead and 1000 ppm fast, as above): examples/c/hotlock.c, every PE
+     * taking one lock each step. In the merged run, its CSV and its OTF2 archive (read by the OTF2 project's own
+     * reader), no PE is granted the lock before the previous holder released it, and no PE leaves a barrier before
+     * the last one arrived.
+     */
+    @org.junit.jupiter.api.Test
+    void aLockIsGrantedAfterItsReleaseInEveryViewWhenClocksDisagree() throws Exception {
+        String fake = "+0.005 x1.001";
+        hosts.up(2, "--faketime", "," + fake);
+        System.out.println("MultiHostTest: host st-h1 clocks " + fake + "; monotonic offsets 1000 s, 2000 s");
+        Path dir = Workspace.freshDir("multi-host-locks");
+        Path trace = dir.resolve("trace");
+        Path program = Programs.example("examples/c/hotlock.c", "-I" + Workspace.DIST.resolve("include"));
+        int steps = 10;
+        hosts.traced(PES, trace, program, Integer.toString(steps), "20000").runOk();
+        Path merged = dir.resolve("run.psins");
+        String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
+        Command.of(psins, "-q", "-o", merged.toString(), trace.toString()).runOk();
+        // merged text: "PE #seq type call t=START d=DURATION ..."
+        List<double[]> holds = new java.util.ArrayList<>(); // granted (set_lock's end), released (clear_lock's start)
+        java.util.Map<Integer, double[]> holding = new java.util.HashMap<>();
+        java.util.regex.Pattern record = java.util.regex.Pattern.compile("(\\d+) #\\d+ (\\S+) \\S+ t=([0-9.]+) d=([0-9.]+).*");
+        for (String line : Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList()) {
+            java.util.regex.Matcher m = record.matcher(line);
+            if (!m.matches()) continue;
+            int pe = Integer.parseInt(m.group(1));
+            double start = Double.parseDouble(m.group(3));
+            if (m.group(2).equals("set_lock")) holding.put(pe, new double[] {start + Double.parseDouble(m.group(4)), 0});
+            else if (m.group(2).equals("clear_lock")) {
+                double[] hold = holding.remove(pe);
+                hold[1] = start;
+                holds.add(hold);
+            }
+        }
+        assertEquals(PES * steps, holds.size(), "one hold a PE a step");
+        assertEquals(0, overlaps(holds), "merged run: grants before the previous holder's release");
+        // the CSV: pe,thread,seq,function,category,start_ns,end_ns,...
+        List<String> csv = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--csv", trace.toString())
+                .runOk().stdout().lines().toList();
+        List<double[]> csvHolds = new java.util.ArrayList<>();
+        java.util.Map<String, double[]> csvHolding = new java.util.HashMap<>();
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",", -1);
+            if (f[3].equals("shmem_set_lock")) csvHolding.put(f[0], new double[] {Long.parseLong(f[6]), 0});
+            else if (f[3].equals("shmem_clear_lock")) {
+                double[] hold = csvHolding.remove(f[0]);
+                hold[1] = Long.parseLong(f[5]);
+                csvHolds.add(hold);
+            }
+        }
+        assertEquals(PES * steps, csvHolds.size());
+        assertEquals(0, overlaps(csvHolds), "CSV: grants before the previous holder's release");
+        if (Python.has("otf2", "MultiHostTest", "python3-otf2")) {
+            Path archive = dir.resolve("run.otf2");
+            Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "-o", archive.toString(), trace.toString())
+                    .runOk();
+            List<String> found = Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python/otf2_causality.py")
+                    .toString(), archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout().lines().toList();
+            found.forEach(l -> System.out.println("MultiHostTest: OTF2 " + l));
+            assertTrue(found.contains("barriers " + (steps + 1) + " early 0 worst_ns 0"), found.toString());
+            assertTrue(found.contains("locks " + (PES * steps - 1) + " early 0 worst_ns 0"), found.toString());
+        }
+    }
+
+    /** Holds (granted, released) of one lock that begin before the hold before them, in grant order, ended. */
+    private static int overlaps(List<double[]> holds) {
+        holds.sort(java.util.Comparator.comparingDouble(h -> h[0]));
+        int early = 0;
+        for (int i = 1; i < holds.size(); i++) if (holds.get(i)[0] < holds.get(i - 1)[1]) early++;
+        return early;
+    }
+
+    /**
      * The hosts of this machine share one time-stamp counter, which neither libfaketime nor a time namespace
      * changes: where the traces count in TSC ticks, an event's ticks on any host at PE 0's rate are its true time, an
      * oracle for the merge. Every event of a PE of PE 0's host keeps its distance to the true time (within what the

@@ -194,7 +194,9 @@ class ShmembenchTest {
                 "self.g.call", "self.g.complete", "self.atomic.call", "self.atomic.complete", "self.atomic_fetch.call",
                 "self.atomic_fetch.complete", "put.mutual", "p.mutual", "iput.mutual", "atomic.mutual",
                 "static.put.mutual", "static.p.mutual", "static.iput.mutual", "static.atomic.mutual", "self.put.mutual",
-                "self.p.mutual", "self.atomic.mutual")),
+                "self.p.mutual", "self.atomic.mutual", "put.spaced", "p.spaced", "iput.spaced", "atomic.spaced",
+                "static.put.spaced", "static.p.spaced", "static.iput.spaced", "static.atomic.spaced", "self.put.spaced",
+                "self.p.spaced", "self.atomic.spaced")),
                 table.keySet());
         assertEquals("2", table.get("members"));
         // puts at every size of the configuration, 8 B to 1 MiB

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * A machine's measured costs (its {@code Model table} lines, written by shmembench calibrate): per operation
  * ({@code put}, {@code put_nbi}, {@code iput}, {@code atomic}, {@code barrier_all}, ...) the seconds in the call
- * ({@code OP.call}) and to completion ({@code OP.complete}) by size, how long a polled flag takes to be seen
+ * ({@code OP.call}) and to completion ({@code OP.complete}) by size, in a blocking put issued alone
+ * ({@code OP.spaced}), how long a polled flag takes to be seen
  * ({@code wait.seen}), and the set size the collectives were measured at ({@code members}); the same keys behind
  * {@code static.} for calls on static symmetric data (globals), behind {@code self.} for calls a PE makes to
  * itself; the heap's stand in where those are absent.
@@ -34,9 +35,9 @@ public final class CostTable {
      */
     public static final String MODES = "modes";
 
-    /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual. */
+    /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual, OP.spaced. */
     public enum Measured {
-        CALL, COMPLETE, MUTUAL;
+        CALL, COMPLETE, MUTUAL, SPACED;
 
         /** The key of operation op's row ({@code put_nbi.complete}); op as the event spec names operations. */
         public String key(String op) {
@@ -231,6 +232,15 @@ public final class CostTable {
     /** Seconds in a streamed call while the target streams the same back (more than call by serving one). */
     public double mutual(RecordType type, long bytes, Where where) {
         return at(type, Measured.MUTUAL, bytes, where);
+    }
+
+    /**
+     * Seconds in a blocking put or non-fetching atomic issued alone, computation between it and the next long enough
+     * for its transfer to have left (LogGP's o, where {@link #call} streamed is its g): what a program that computes
+     * between its puts pays, on a link slower than the copy into the send queue.
+     */
+    public double spaced(RecordType type, long bytes, Where where) {
+        return at(type, Measured.SPACED, bytes, where);
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */

@@ -17,6 +17,8 @@ import io.shmemtrace.replay.machine.MachineException;
  */
 public final class TableModel extends LogGPModel {
     private CostTable table;
+    /** Per PE, when its link has sent what the PE gave it (sendQueue). */
+    private double[] linkFree;
 
     @Override
     public String name() {
@@ -39,6 +41,7 @@ public final class TableModel extends LogGPModel {
     public void configure(Target target) throws MachineException {
         super.configure(target);
         table = CostTable.of(target.machine());
+        linkFree = new double[target.tasks()];
     }
 
     @Override
@@ -47,8 +50,28 @@ public final class TableModel extends LogGPModel {
         double inCall = table.call(call.type(), call.bytes(), where);
         double done = table.complete(call.type(), call.bytes(), where);
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
-        double in = call.roundTrip() ? done : Math.min(inCall, done);
-        return new RmaCost(in, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
+        if (call.roundTrip()) return new RmaCost(done, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
+        double queued = sendQueue(call, start);
+        double alone = call.posted() ? inCall : table.spaced(call.type(), call.bytes(), where);
+        double in = queued + Math.min(Double.isNaN(alone) ? inCall : alone, done);
+        return new RmaCost(call.posted() ? inCall : in, queued + done,
+                queued + table.seen(call.type(), call.bytes(), where));
+    }
+
+    /**
+     * How long a put or non-fetching atomic waits behind the transfers its PE sent before (its send queue, LogGP's
+     * g told from its o): each occupies the PE's link for what one costs streamed back to back (the blocking call's
+     * OP.call row, for a posted one too), and leaves once those before it have. A blocking call waits in the call;
+     * a posted one lands that much later. Alone on an idle link, nothing: the measured rows are of that case.
+     */
+    private double sendQueue(Rma call, double start) {
+        if (call.source() == call.target()) return 0;
+        RecordType streamed = call.type() == RecordType.PUT_NBI ? RecordType.PUT : call.type();
+        double gap = table.call(streamed, call.bytes(), CostTable.Where.of(call));
+        if (Double.isNaN(gap)) return 0;
+        double leaves = Math.max(start, linkFree[call.source()]);
+        linkFree[call.source()] = leaves + gap;
+        return leaves - start;
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.Set;
  *   <li>{@code OP.complete}: from the call's start until its data is in place (call + quiet less an empty quiet,
  *       _nbi full, gets as they return);
  *   <li>{@code OP.mutual}: in the call when both PEs stream at each other (blocking puts, non-fetching atomics);
+ *   <li>{@code OP.spaced}: in the call when computation between calls lets each transfer leave first (the same);
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
  * </ul>
  * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
@@ -61,6 +62,7 @@ public final class CostTable {
                 case "+quiet", "full" -> put(Measured.COMPLETE.key(op), r, modes);
                 case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r, modes);
                 case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r, modes);
+                case Timing.SPACED -> put(Measured.SPACED.key(op), r, modes);
                 case "return" -> {
                     put(Measured.CALL.key(op), r, modes);
                     put(Measured.COMPLETE.key(op), r, modes);

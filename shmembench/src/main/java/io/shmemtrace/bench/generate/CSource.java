@@ -111,11 +111,8 @@ public final class CSource {
             case RETURN -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
             case SYNCHRONISING -> "        run_synchronising(" + args + ", " + v + ", " + bytes + ", " + reps + ", body_" + id
                     + ", busy_" + id + ");\n";
-            case COMPLETE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "quiet_base", "1")
-                    + report(args, "\"" + Timing.STREAM + "\"", bytes, "measure(stream_" + id + ", NULL, " + reps + ")",
-                            "0", "1")
-                    + report(args, "\"" + Timing.MUTUAL + "\"", bytes, "measure(mutual_" + id + ", NULL, " + reps + ")",
-                            "0", "1");
+            case COMPLETE -> "        run_complete(" + args + ", " + bytes + ", " + reps + ", body_" + id + ", stream_" + id
+                    + ", mutual_" + id + ", spaced_" + id + ");\n";
             case COLLECTIVE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "barrier_base", "1");
             case PINGPONG -> "        if (npes < 2) { if (me == 0) printf(\"SKIP\\t%s\\tneeds 2 PEs\\n\", api_names[API_"
                     + api.name() + "]); }\n        else "

@@ -7,7 +7,7 @@ import io.shmemtrace.format.Completion;
 public enum Timing {
     /** as it returns: gets, fetching atomics, tests, fence, quiet */
     RETURN("return"),
-    /** to completion: call + quiet, less an empty quiet; and streamed (STREAM) */
+    /** to completion: call + quiet, less an empty quiet; streamed (STREAM), both ways (MUTUAL) and spaced (SPACED) */
     COMPLETE("+quiet"),
     /** _nbi: full, post, quiet, overlap, busy-target */
     NBI(""),
@@ -22,6 +22,8 @@ public enum Timing {
     public static final String STREAM = "stream";
     /** The third: streamed while the other PE streams the same at it. */
     public static final String MUTUAL = "mutual";
+    /** The fourth: each call followed by computation long enough for its transfer to leave (less the computation). */
+    public static final String SPACED = "spaced";
 
     public final String variant;
 

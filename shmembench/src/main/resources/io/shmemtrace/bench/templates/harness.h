@@ -284,7 +284,8 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
  * at it, until both are done (what a PE pays when it also takes the other's: the difference is its time to serve
  * one). A barrier ends the sample, one per sample of 500 us or more (a part in a thousand here, 3 % over TCP):
  * timed to PE 0's quiet alone, the row depended on how far the two streams happened to overlap, and two
- * processes of one calibration disagreed by 1.5-1.7 times on 5 to 7 of the 28 mutual rows on globals. */
+ * processes of one calibration disagreed by 1.5-1.7 times on 5 to 7 of the 28 mutual rows on globals. And spaced:
+ * each call followed by computation long enough for its transfer to leave (run_complete). */
 #define BENCH_COMPLETE(ID, API, ...)                                                \
     static void body_##ID(long iters) {                                             \
         if (me != 0) return;                                                        \
@@ -310,6 +311,13 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
             count_calls(API_shmem_quiet, 1, 0);                                     \
         }                                                                           \
         h_barrier_all(); /* the sample ends when both are done, not when PE 0 is */ \
+    }                                                                               \
+    static void spaced_##ID(long iters) {                                           \
+        if (me != 0) return;                                                        \
+        for (long i = 0; i < iters; i++) { __VA_ARGS__; compute(compute_units); }   \
+        shmem_quiet();                                                              \
+        count_calls(API, iters, n);                                                 \
+        count_calls(API_shmem_quiet, 1, 0);                                         \
     }
 
 /* _nbi calls, timed four ways: Full (call, quiet), Post (the calls alone, completed untimed), Overlap. */
@@ -341,12 +349,29 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         }                                                                           \
     }
 
-static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
-
 /* The compute() units of us microseconds, as every PE agrees on them: a variant's computation per call. */
 static void compute_for_us(double us) {
     compute_units = (long) (agree((long) (us * 1000)) / 1000.0 * spin_per_us) + 1;
 }
+
+/*
+ * The rows of a call timed to completion: +quiet (call + quiet, less an empty quiet: the latency), stream (the
+ * gap), mutual; and spaced = call, then compute for twice the slower of +quiet and stream, less the compute alone:
+ * the call on an idle link (LogGP's o), where a slow link's stream is the link's time per call, not the caller's.
+ */
+static inline void run_complete(int test, const char *lang, int api, long bytes, int reps, body_fn body,
+                                body_fn stream, body_fn mutual, body_fn spaced) {
+    stats full = measure(body, NULL, reps);
+    stats s = measure(stream, NULL, reps);
+    report(test, lang, api, "+quiet", bytes, full, quiet_base, 1);
+    report(test, lang, api, "stream", bytes, s, 0, 1);
+    report(test, lang, api, "mutual", bytes, measure(mutual, NULL, reps), 0, 1);
+    compute_for_us(2 * (full.median > s.median ? full.median : s.median));
+    stats c = measure(body_compute, NULL, reps);
+    report(test, lang, api, "spaced", bytes, measure(spaced, NULL, reps), c.median, 1);
+}
+
+static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
 
 /*
  * The rows of an _nbi call: full; post; quiet = full less post (derived: a loop cannot time the quiet
