@@ -152,6 +152,8 @@ class ReplayTest {
         assertEquals((4 + 10 + 10 + 4) * 1e-6, p.callTime.get("shmem_putmem"), 1e-12);
         // the quiet, 24 us after the first put, waits for the third: it left at 20 us, complete at 50
         assertEquals(26e-6, p.callTime.get("shmem_quiet"), 1e-12);
+        // (the queue holds 6.5 us of link time: 10 us streamed less the 3.5 the largest put spaced took beyond the
+        // smallest; less than one put's 10, so a put waits for all that is ahead of it)
         // without the spaced row, alone costs what streamed does (as before the row was measured): 10 us each
         Prediction streamed = simulate(putsBackToBackThenOneAlone("shmem_putmem"), "table",
                 machine("table.cfg", TABLE_MACHINE));
@@ -163,6 +165,26 @@ class ReplayTest {
         Prediction nbi = simulate(putsBackToBackThenOneAlone("shmem_putmem_nbi"), "table", posted);
         assertEquals(4e-6, nbi.callTime.get("shmem_putmem_nbi"), 1e-12);
         assertEquals(47e-6, nbi.callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    @Test
+    void aPutWaitsInTheCallOnlyForWhatTheSendQueueCannotHold() throws Exception {
+        // 1 MiB streamed 160 us, spaced 100.5 (the smallest 0.5): the queue holds 160 - 100 = 60 us of link time
+        String machine = FREE_MACHINE.formatted("1.0") + """
+                Model table put.call=8:1e-6,65536:10e-6,1048576:160e-6 put.complete=8:3e-6,65536:30e-6,1048576:200e-6
+                Model table put.spaced=8:0.5e-6,65536:4e-6,1048576:100.5e-6 quiet.call=0:1e-7 wait.seen=0:5e-7
+                """;
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        for (int k = 0; k < 12; k++) run.call(0, "shmem_putmem", k == 0 ? 10_000 : 0, 5_000, 1, 65536, ADDR);
+        run.call(0, "shmem_quiet", 0, 1000).all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Prediction p = simulate(run.writeTo(Files.createDirectories(dir.resolve("capacity"))), "table",
+                machine("capacity.cfg", machine));
+        // 64 KiB: 10 us of link, 4 us alone. The k-th put starts 4(k-1) us in with 6(k-1) us of link ahead of it, and
+        // waits for what passes 60 - 10 = 50: puts 1-9 4 us each (36 us), the 10th 54 ahead: 4 + 4; the 11th and 12th
+        // 56 ahead (the queue full at 60 - 4): 6 + 4 each, the streamed 10
+        assertEquals((36 + 8 + 10 + 10) * 1e-6, p.callTime.get("shmem_putmem"), 1e-12);
+        // the 12th leaves at 110 us (11 before it, 10 each) and is complete 30 after: the quiet from 64 waits 76
+        assertEquals(76e-6, p.callTime.get("shmem_quiet"), 1e-12);
     }
 
     @Test

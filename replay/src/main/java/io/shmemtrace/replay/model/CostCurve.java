@@ -71,6 +71,15 @@ public final class CostCurve {
         return s == seconds ? this : new CostCurve(bytes, s, s, s);
     }
 
+    /** The smallest and the largest size measured. */
+    public long smallest() {
+        return bytes[0];
+    }
+
+    public long largest() {
+        return bytes[bytes.length - 1];
+    }
+
     /** The time at this size. */
     public double at(long size) {
         int n = bytes.length;

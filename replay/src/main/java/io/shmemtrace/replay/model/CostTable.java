@@ -243,6 +243,21 @@ public final class CostTable {
         return at(type, Measured.SPACED, bytes, where);
     }
 
+    /**
+     * How much of its link's time a PE's send queue holds before a blocking put waits for it (a socket's send
+     * buffer, say), in seconds: a put alone returns after LogGP's o plus what of its own link time the queue cannot
+     * hold, so the largest put measured spaced tells it, as its streamed cost less what it took alone beyond the
+     * smallest's. 0 where the put was not measured spaced (a blocking put then waits for every transfer before it).
+     */
+    public double sendQueueCapacity() {
+        CostCurve alone = byType[RecordType.PUT.ordinal()][Measured.SPACED.ordinal()][Where.HEAP.ordinal()];
+        CostCurve streamed = byType[RecordType.PUT.ordinal()][Measured.CALL.ordinal()][Where.HEAP.ordinal()];
+        if (alone == null || streamed == null) return 0;
+        long largest = alone.largest();
+        double blocked = alone.at(largest) - alone.at(alone.smallest());
+        return Math.max(0, streamed.at(largest) - Math.max(0, blocked));
+    }
+
     /** Seconds from a one-sided call's start until it is complete at the target. */
     public double complete(RecordType type, long bytes) {
         return complete(type, bytes, Where.HEAP);

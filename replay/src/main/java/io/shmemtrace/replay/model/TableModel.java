@@ -19,6 +19,8 @@ public final class TableModel extends LogGPModel {
     private CostTable table;
     /** Per PE, when its link has sent what the PE gave it (sendQueue). */
     private double[] linkFree;
+    /** Seconds of link time a PE's send queue holds before a blocking call waits (CostTable.sendQueueCapacity). */
+    private double queueCapacity;
 
     @Override
     public String name() {
@@ -42,6 +44,7 @@ public final class TableModel extends LogGPModel {
         super.configure(target);
         table = CostTable.of(target.machine());
         linkFree = new double[target.tasks()];
+        queueCapacity = table.sendQueueCapacity();
     }
 
     @Override
@@ -51,27 +54,44 @@ public final class TableModel extends LogGPModel {
         double done = table.complete(call.type(), call.bytes(), where);
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
         if (call.roundTrip()) return new RmaCost(done, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
-        double queued = sendQueue(call, start);
-        double alone = call.posted() ? inCall : table.spaced(call.type(), call.bytes(), where);
-        double in = queued + Math.min(Double.isNaN(alone) ? inCall : alone, done);
-        return new RmaCost(call.posted() ? inCall : in, queued + done,
-                queued + table.seen(call.type(), call.bytes(), where));
+        double gap = linkTime(call);
+        double queued = enqueue(call.source(), start, gap);
+        if (call.posted()) return new RmaCost(inCall, queued + done, queued + table.seen(call.type(), call.bytes(), where));
+        double alone = table.spaced(call.type(), call.bytes(), where);
+        double in = blockedBy(queued, gap) + Math.min(Double.isNaN(alone) ? inCall : alone, done);
+        return new RmaCost(in, queued + done, queued + table.seen(call.type(), call.bytes(), where));
     }
 
     /**
-     * How long a put or non-fetching atomic waits behind the transfers its PE sent before (its send queue, LogGP's
-     * g told from its o): each occupies the PE's link for what one costs streamed back to back (the blocking call's
-     * OP.call row, for a posted one too), and leaves once those before it have. A blocking call waits in the call;
-     * a posted one lands that much later. Alone on an idle link, nothing: the measured rows are of that case.
+     * How long a put or non-fetching atomic to another PE keeps its PE's link (LogGP's g, told from its o): what one
+     * costs streamed back to back, the blocking call's OP.call row (for a posted one too); 0 to the PE itself or
+     * where the row is missing.
      */
-    private double sendQueue(Rma call, double start) {
+    private double linkTime(Rma call) {
         if (call.source() == call.target()) return 0;
         RecordType streamed = call.type() == RecordType.PUT_NBI ? RecordType.PUT : call.type();
         double gap = table.call(streamed, call.bytes(), CostTable.Where.of(call));
-        if (Double.isNaN(gap)) return 0;
-        double leaves = Math.max(start, linkFree[call.source()]);
-        linkFree[call.source()] = leaves + gap;
+        return Double.isNaN(gap) ? 0 : gap;
+    }
+
+    /**
+     * A PE's send queue: a transfer leaves once those its PE sent before have (it lands that much later); returns
+     * how long it waits behind them. Alone on an idle link, nothing: the measured rows are of that case.
+     */
+    private double enqueue(int pe, double start, double gap) {
+        if (gap == 0) return 0;
+        double leaves = Math.max(start, linkFree[pe]);
+        linkFree[pe] = leaves + gap;
         return leaves - start;
+    }
+
+    /**
+     * How long a blocking call waits in the call for the queue ahead of it: what of it the queue cannot hold beside
+     * the call's own link time ({@link CostTable#sendQueueCapacity}); what its own bytes cost beyond that is in its
+     * OP.spaced row.
+     */
+    private double blockedBy(double ahead, double gap) {
+        return Math.max(0, ahead - Math.max(0, queueCapacity - gap));
     }
 
     /**
