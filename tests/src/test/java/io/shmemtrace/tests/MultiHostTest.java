@@ -52,17 +52,8 @@ class MultiHostTest {
      */
     @org.junit.jupiter.api.Test
     void theMergedRunKeepsCausalityWhenClocksDisagree() throws Exception {
-        String fake = "+0.005 x1.001";
-        hosts.up(2, "--faketime", "," + fake);
-        System.out.println("MultiHostTest: host st-h1 clocks " + fake + "; monotonic offsets 1000 s, 2000 s");
-        Path dir = Workspace.freshDir("multi-host-clocks");
-        Path trace = dir.resolve("trace");
-        Path program = Programs.example("examples/c/lateflag.c", "-I" + Workspace.DIST.resolve("include"));
-        hosts.traced(PES, trace, program, "40", "200000").runOk();
-        Path merged = dir.resolve("run.psins");
-        String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
-        Command.of(psins, "-q", "-o", merged.toString(), trace.toString()).runOk();
-        List<String> text = Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList();
+        Path trace = tracedOnClocksThatDisagree("multi-host-clocks", "examples/c/lateflag.c", "40", "200000");
+        List<String> text = mergedText(trace);
         text.stream().filter(l -> l.startsWith("# PE")).forEach(l -> System.out.println("MultiHostTest: " + l));
 
         java.util.Map<Integer, List<double[]>> barriers = new java.util.TreeMap<>(), waits = new java.util.TreeMap<>();
@@ -141,22 +132,14 @@ class MultiHostTest {
      */
     @org.junit.jupiter.api.Test
     void aLockIsGrantedAfterItsReleaseInEveryViewWhenClocksDisagree() throws Exception {
-        String fake = "+0.005 x1.001";
-        hosts.up(2, "--faketime", "," + fake);
-        System.out.println("MultiHostTest: host st-h1 clocks " + fake + "; monotonic offsets 1000 s, 2000 s");
-        Path dir = Workspace.freshDir("multi-host-locks");
-        Path trace = dir.resolve("trace");
-        Path program = Programs.example("examples/c/hotlock.c", "-I" + Workspace.DIST.resolve("include"));
         int steps = 10;
-        hosts.traced(PES, trace, program, Integer.toString(steps), "20000").runOk();
-        Path merged = dir.resolve("run.psins");
-        String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
-        Command.of(psins, "-q", "-o", merged.toString(), trace.toString()).runOk();
+        Path trace = tracedOnClocksThatDisagree("multi-host-locks", "examples/c/hotlock.c", Integer.toString(steps),
+                "20000");
         // merged text: "PE #seq type call t=START d=DURATION ..."
         List<double[]> holds = new java.util.ArrayList<>(); // granted (set_lock's end), released (clear_lock's start)
         java.util.Map<Integer, double[]> holding = new java.util.HashMap<>();
         java.util.regex.Pattern record = java.util.regex.Pattern.compile("(\\d+) #\\d+ (\\S+) \\S+ t=([0-9.]+) d=([0-9.]+).*");
-        for (String line : Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList()) {
+        for (String line : mergedText(trace)) {
             java.util.regex.Matcher m = record.matcher(line);
             if (!m.matches()) continue;
             int pe = Integer.parseInt(m.group(1));
@@ -187,7 +170,7 @@ class MultiHostTest {
         assertEquals(PES * steps, csvHolds.size());
         assertEquals(0, overlaps(csvHolds), "CSV: grants before the previous holder's release");
         if (Python.has("otf2", "MultiHostTest", "python3-otf2")) {
-            Path archive = dir.resolve("run.otf2");
+            Path archive = trace.resolveSibling("run.otf2");
             Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "-o", archive.toString(), trace.toString())
                     .runOk();
             List<String> found = Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python/otf2_causality.py")
@@ -196,6 +179,28 @@ class MultiHostTest {
             assertTrue(found.contains("barriers " + (steps + 1) + " early 0 worst_ns 0"), found.toString());
             assertTrue(found.contains("locks " + (PES * steps - 1) + " early 0 worst_ns 0"), found.toString());
         }
+    }
+
+    /**
+     * Runs example (built with the shim's header) traced on 4 PEs over 2 hosts whose clocks disagree: host 1's clocks
+     * 5 ms ahead and 1000 ppm fast (libfaketime), the hosts' monotonic clocks 1000 s apart; returns the trace directory.
+     */
+    private Path tracedOnClocksThatDisagree(String name, String example, String... args) throws Exception {
+        String fake = "+0.005 x1.001";
+        hosts.up(2, "--faketime", "," + fake);
+        System.out.println("MultiHostTest: host st-h1 clocks " + fake + "; monotonic offsets 1000 s, 2000 s");
+        Path trace = Workspace.freshDir(name).resolve("trace");
+        Path program = Programs.example(example, "-I" + Workspace.DIST.resolve("include"));
+        hosts.traced(PES, trace, program, args).runOk();
+        return trace;
+    }
+
+    /** The run merged beside its trace directory, as text: "PE #seq type call t=START d=DURATION ...". */
+    private static List<String> mergedText(Path trace) throws Exception {
+        Path merged = trace.resolveSibling("run.psins");
+        String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
+        Command.of(psins, "-q", "--force", "-o", merged.toString(), trace.toString()).runOk();
+        return Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList();
     }
 
     /** Holds (granted, released) of one lock that begin before the hold before them, in grant order, ended. */
