@@ -8,8 +8,7 @@
 # ranked by measurement and by prediction, and whether the two orders agree for every pair of machines whose measured
 # windows do not overlap (their spread tells them apart), and of the pairs in the wrong order how many were predicted
 # within each other's intervals (a prediction that does not separate them); then how often the interval held the
-# median window. Not a
-# test: the figures depend on the machine and its load. As root (the hosts); 2 PEs.
+# median window. Not a test: the figures depend on the machine and its load. As root (the hosts); 2 PEs.
 #   scripts/validate-family.sh [OUT_DIR]   (after scripts/build.sh; RUNS=3, DEADLINE=120 seconds of calibration per
 #                                           machine, MACHINES="shm tcp hosts hosts-1gbit hosts-100mbit" in order,
 #                                           PROGRAMS="name ..." a subset of validate-common.sh's list; REUSE=1 keeps
