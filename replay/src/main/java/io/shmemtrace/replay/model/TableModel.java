@@ -17,7 +17,7 @@ import io.shmemtrace.replay.machine.MachineException;
  */
 public final class TableModel extends LogGPModel {
     private CostTable table;
-    /** Per PE, when its link has sent what the PE gave it (sendQueue). */
+    /** Per PE, when its link has sent what the PE gave it (enqueue). */
     private double[] linkFree;
     /** Seconds of link time a PE's send queue holds before a blocking call waits (CostTable.sendQueueCapacity). */
     private double queueCapacity;
