@@ -170,11 +170,7 @@ class MultiHostTest {
         assertEquals(PES * steps, csvHolds.size());
         assertEquals(0, overlaps(csvHolds), "CSV: grants before the previous holder's release");
         if (Python.has("otf2", "MultiHostTest", "python3-otf2")) {
-            Path archive = trace.resolveSibling("run.otf2");
-            Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "-o", archive.toString(), trace.toString())
-                    .runOk();
-            List<String> found = Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python/otf2_causality.py")
-                    .toString(), archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout().lines().toList();
+            List<String> found = otf2Read(trace, "otf2_causality.py");
             found.forEach(l -> System.out.println("MultiHostTest: OTF2 " + l));
             assertTrue(found.contains("barriers " + (steps + 1) + " early 0 worst_ns 0"), found.toString());
             assertTrue(found.contains("locks " + (PES * steps - 1) + " early 0 worst_ns 0"), found.toString());
@@ -201,6 +197,18 @@ class MultiHostTest {
         String psins = Workspace.DIST.resolve("bin/shmem2psins").toString();
         Command.of(psins, "-q", "--force", "-o", merged.toString(), trace.toString()).runOk();
         return Command.of(psins, "--text", merged.toString()).runOk().stdout().lines().toList();
+    }
+
+    /**
+     * The run written as OTF2 beside its trace directory, read by script (tests/src/test/python: the OTF2 project's
+     * own Python reader): its lines.
+     */
+    private static List<String> otf2Read(Path trace, String script) throws Exception {
+        Path archive = trace.resolveSibling("run.otf2");
+        Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "--force", "-o", archive.toString(),
+                trace.toString()).runOk();
+        return Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python").resolve(script).toString(),
+                archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout().lines().toList();
     }
 
     /** Holds (granted, released) of one lock that begin before the hold before them, in grant order, ended. */
@@ -384,11 +392,7 @@ class MultiHostTest {
         assertEquals(offNode, (long) Json.number(sim, "off_node"), sim);
 
         if (Python.has("otf2", "MultiHostTest", "python3-otf2")) {
-            Path archive = dir.resolve("run.otf2");
-            Command.of(Workspace.DIST.resolve("bin/shmem2otf2").toString(), "-o", archive.toString(), trace.toString())
-                    .runOk();
-            List<String> facts = Command.of(Python.PATH, Workspace.ROOT.resolve("tests/src/test/python/otf2_facts.py")
-                    .toString(), archive.resolve("traces.otf2").toString()).timeout(300).runOk().stdout().lines().toList();
+            List<String> facts = otf2Read(trace, "otf2_facts.py");
             for (int h = 0; h < n; h++) {
                 assertTrue(facts.contains("1 node " + Hosts.name(h) + " class=node parent=machine"), facts.toString());
             }

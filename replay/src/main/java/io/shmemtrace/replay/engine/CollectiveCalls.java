@@ -124,7 +124,7 @@ final class CollectiveCalls implements Handler {
         boolean lastFirst = completions.sendersHold() && g.expected > 1;
         if (lastFirst) {
             double end = leave(lastIn, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, Double.NaN);
-            double delay = completions.senderDelay(lastIn.task, end); // known once it moved on
+            double delay = completions.senderDelay(lastIn.task, -1, end); // known once it moved on
             if (delay > 0) leaves = end + delay;
         }
         for (Sequence m : g.members) {

@@ -52,14 +52,15 @@ final class Completions {
     }
 
     /**
-     * How much later a message that task sent in a call ending at callEnd arrives where messages need their sender:
-     * nothing if the task goes on in the library, else the computing until its next call (as where PEs share a
-     * core, or a library sends only inside its calls: docs/shmemsim.md); nothing where senders do not hold messages
-     * or while not known.
+     * How much later a message that task sender sent in a call ending at callEnd reaches task receiver (-1: every
+     * other member of a collective) where messages need their sender: nothing if the sender goes on in the library,
+     * else the computing until its next call (as where PEs share a core, or a library sends only inside its calls:
+     * docs/shmemsim.md); nothing for a write of the receiver's own, where senders do not hold messages, or while not
+     * known.
      */
-    double senderDelay(int task, double callEnd) {
-        if (!sendersHold) return 0;
-        double after = Math.nextUp(callEnd), in = timelines.inLibraryFrom(task, after);
+    double senderDelay(int sender, int receiver, double callEnd) {
+        if (!sendersHold || sender == receiver) return 0;
+        double after = Math.nextUp(callEnd), in = timelines.inLibraryFrom(sender, after);
         return in > after ? in - callEnd : 0; // false for NaN
     }
 

@@ -118,8 +118,8 @@ final class Locks implements Handler {
         lock.held = true;
         replay.changed();
         double release = Math.max(lock.freeAt, next.arrival);
-        if (lock.freedTask >= 0 && lock.freedTask != next.task) {
-            release = Math.max(release, lock.freeAt + senders.senderDelay(lock.freedTask, lock.freedCallEnd));
+        if (lock.freedTask >= 0) {
+            release = Math.max(release, lock.freeAt + senders.senderDelay(lock.freedTask, next.task, lock.freedCallEnd));
         }
         SyncCost cost = model.release(new Local(next.current.type(), next.task, next.current.duration(),
                 !replay.heap(next.task).contains(next.current.lock())));

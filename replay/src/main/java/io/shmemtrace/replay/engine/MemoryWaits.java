@@ -30,6 +30,9 @@ final class MemoryWaits implements Handler {
     /** The spans each task waits on somewhere in the trace -> the writes that reach them, in traced order. */
     private final WaitedSpans<ArrayDeque<double[]>> waited;
     private final PriorityQueue<Sequence> pending = new PriorityQueue<>((a, b) -> Double.compare(a.tracedEnd(), b.tracedEnd()));
+    /** The slots of a remembered write (remember). */
+    private static final int TRACED_START = 0, SEEN = 1, START = 2, WRITER = 3, WRITER_EVENT = 4, CALL_END = 5,
+            WRITER_TASK = 6, SLOTS = 7;
     /** How long a writer that went on computing held its write (Model progress messages=sender). */
     private final Completions senders;
 
@@ -72,23 +75,30 @@ final class MemoryWaits implements Handler {
     void wrote(Sequence writer, int pe, long address, long bytes, double tracedStart, double start, double callEnd,
                double seen) {
         if (waited.any()) {
-            double[] w = {tracedStart, seen, start, writer.index, writer.current.event(), callEnd, writer.task};
+            double[] w = new double[SLOTS];
+            w[TRACED_START] = tracedStart;
+            w[SEEN] = seen;
+            w[START] = start;
+            w[WRITER] = writer.index;
+            w[WRITER_EVENT] = writer.current.event();
+            w[CALL_END] = callEnd;
+            w[WRITER_TASK] = writer.task;
             waited.reached(pe, address, bytes, writes -> remember(writes, w));
         }
     }
 
     /**
-     * The writes that reach a waited span, in traced order: w = {traced start, when the waiter sees it, replayed
-     * start, the writer's sequence, its event (these two for an {@link Observer}: what released the wait), the
-     * writing call's replayed end, the writer's task}; one array for every span the write reaches.
+     * The writes that reach a waited span, in traced order: w's slots are the write's traced start, when the waiter
+     * sees it, its replayed start, the writer's sequence and event (for an {@link Observer}: what released the wait),
+     * the writing call's replayed end and the writer's task; one array for every span the write reaches.
      */
     private void remember(ArrayDeque<double[]> list, double[] w) {
-        double tracedStart = w[0];
+        double tracedStart = w[TRACED_START];
         // keep them in traced order; what is before the horizon matters only as the latest such
-        if (list.isEmpty() || list.peekLast()[0] <= tracedStart) list.addLast(w);
+        if (list.isEmpty() || list.peekLast()[TRACED_START] <= tracedStart) list.addLast(w);
         else {
             ArrayDeque<double[]> sorted = new ArrayDeque<>();
-            while (!list.isEmpty() && list.peekLast()[0] > tracedStart) sorted.addFirst(list.pollLast());
+            while (!list.isEmpty() && list.peekLast()[TRACED_START] > tracedStart) sorted.addFirst(list.pollLast());
             list.addLast(w);
             list.addAll(sorted);
         }
@@ -96,7 +106,7 @@ final class MemoryWaits implements Handler {
         double h = Math.min(replay.horizon.min(), pending.isEmpty() ? Double.POSITIVE_INFINITY : pending.peek().tracedEnd());
         while (list.size() > 1) {
             double[] first = list.pollFirst();
-            if (list.peekFirst()[0] > h) {
+            if (list.peekFirst()[TRACED_START] > h) {
                 list.addFirst(first);
                 break;
             }
@@ -132,14 +142,12 @@ final class MemoryWaits implements Handler {
         ArrayDeque<double[]> list = waited.at(s.task, r.address());
         if (list != null) {
             for (double[] w : list) {
-                if (w[0] > deadline) break;
-                landed = model.seesWritesAsTraced() ? Math.min(w[1], w[2] + (deadline - w[0])) : w[1];
+                if (w[TRACED_START] > deadline) break;
+                landed = model.seesWritesAsTraced() ? Math.min(w[SEEN], w[START] + (deadline - w[TRACED_START])) : w[SEEN];
                 by = w;
             }
         }
-        if (by != null && (int) by[6] != s.task) { // a write of its own is no message
-            landed += senders.senderDelay((int) by[6], by[5]);
-        }
+        if (by != null) landed += senders.senderDelay((int) by[WRITER_TASK], s.task, by[CALL_END]);
         if (Double.isNaN(landed)) {
             statistics.unmatchedWaits++;
             replay.finish(s, s.arrival, s.arrival + r.duration(), 0); // no write in the trace released it: as traced
@@ -150,7 +158,7 @@ final class MemoryWaits implements Handler {
         double waited = Math.max(0, Math.min(landed - s.arrival, end - s.arrival));
         if (waited > 0) {
             replay.waits.waited(WaitState.LATE_WRITER, r, waited);
-            replay.causedBy(s, (int) by[3], (long) by[4]);
+            replay.causedBy(s, (int) by[WRITER], (long) by[WRITER_EVENT]);
         }
         replay.finish(s, s.arrival, end, waited);
     }

@@ -56,10 +56,11 @@ public final class TableModel extends LogGPModel {
         if (call.roundTrip()) return new RmaCost(done, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
         double gap = linkTime(call);
         double queued = enqueue(call.source(), start, gap);
-        if (call.posted()) return new RmaCost(inCall, queued + done, queued + table.seen(call.type(), call.bytes(), where));
+        double visible = queued + table.seen(call.type(), call.bytes(), where);
+        if (call.posted()) return new RmaCost(inCall, queued + done, visible);
         double alone = table.spaced(call.type(), call.bytes(), where);
         double in = blockedBy(queued, gap) + Math.min(Double.isNaN(alone) ? inCall : alone, done);
-        return new RmaCost(in, queued + done, queued + table.seen(call.type(), call.bytes(), where));
+        return new RmaCost(in, queued + done, visible);
     }
 
     /**
