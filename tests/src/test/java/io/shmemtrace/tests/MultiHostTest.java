@@ -48,7 +48,7 @@ class MultiHostTest {
      * Clocks that disagree: host 1's clocks 5 ms ahead and 1000 ppm fast (libfaketime; as much drift in this 2 s run
      * as 100 ppm in 20 s), every host's monotonic clock 1,000 s from the next. After the merge every PE leaves every
      * barrier after the last one arrived (before the barrier band alignment, such a run had exits 44 us before the last
-     * arrival), and no wait returns before the put of its flag started.
+     * arrival), and no wait that blocked returns before the put of its flag started.
      */
     @org.junit.jupiter.api.Test
     void theMergedRunKeepsCausalityWhenClocksDisagree() throws Exception {
@@ -103,24 +103,33 @@ class MultiHostTest {
             assertTrue(firstExit >= lastArrival, "CSV: barrier " + k + ": a PE left at " + firstExit + " ns, before the"
                     + " last arrived at " + lastArrival + " ns");
         }
-        // Waits after their writes: the merge pairs each blocked wait with the writes to its PE in its epoch
-        // (between two barriers) and keeps the pair causal (docs/cluster.md)
-        int early = 0;
+        // Waits after their writes: the merge pairs each wait that blocked (2 us or more: Releases.BLOCKED_NS) with
+        // the writes to its PE in its epoch (between two barriers) and keeps the pair causal (docs/cluster.md). A
+        // wait that found its flag set says nothing the merge can use (an earlier epoch's write might have set it):
+        // on a busy machine, where every waiter came late, such waits were placed up to a barrier band (a
+        // millisecond) before their flag's put; they are counted, not asserted
+        int early = 0, blocked = 0, earlyUnblocked = 0;
         double worst = 0;
         for (int pe = 1; pe < PES; pe++) {
             List<double[]> w = waits.get(pe);
             assertEquals(40, w.size());
             for (int k = 0; k < w.size(); k++) {
                 double flagPut = putsTo.get(pe).get(2 * k + 1); // a step's puts to a PE: the value, then the flag
-                if (w.get(k)[1] < flagPut) {
-                    early++;
-                    worst = Math.max(worst, flagPut - w.get(k)[1]);
+                boolean didBlock = w.get(k)[1] - w.get(k)[0] >= 2e-6;
+                if (didBlock) blocked++;
+                if (w.get(k)[1] >= flagPut) continue;
+                if (!didBlock) {
+                    earlyUnblocked++;
+                    continue;
                 }
+                early++;
+                worst = Math.max(worst, flagPut - w.get(k)[1]);
             }
         }
-        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits returned before their flag's put"
-                + " started (worst by %.1f us)%n", early, 40 * (PES - 1), worst * 1e6);
-        assertEquals(0, early, "waits that returned before the put of their flag started");
+        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits that blocked returned before their"
+                + " flag's put started (worst by %.1f us); %d of %d that did not block were placed before it%n", early,
+                blocked, worst * 1e6, earlyUnblocked, 40 * (PES - 1) - blocked);
+        assertEquals(0, early, "waits that blocked and returned before the put of their flag started");
         tscOracle(trace, text, barriers);
     }
 
