@@ -5,7 +5,7 @@ holder released it (the acquisitions of one lock in time order, each after the r
     barriers N early E worst_ns W
     locks N early E worst_ns W
 
-MultiHostTest asserts on them for runs whose hosts' clocks disagree.
+MultiHostTest asserts the barriers and prints the locks for runs whose hosts' clocks disagree.
 
     python3 otf2_causality.py ARCHIVE/traces.otf2
 """
