@@ -97,7 +97,9 @@ class ShmembenchTest {
                 "--np", "2", "--csv", csv.toString()).redirectError(err.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).start();
         List<String> rows = List.of();
-        for (int i = 0; i < 3600 && p.isAlive() && rows.size() < 11; i++) { // up to 3 minutes (a build comes first)
+        // until ten rows are in: a build comes first, and the rows of a program only once it ends (with every put case
+        // timed four ways, the first took over 3 minutes beside the suite and two spinning shells); 10 minutes at most
+        for (int i = 0; i < 12_000 && p.isAlive() && rows.size() < 11; i++) {
             if (Files.exists(csv)) rows = Files.readAllLines(csv);
             Thread.sleep(50);
         }
