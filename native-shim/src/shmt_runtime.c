@@ -24,6 +24,7 @@ int shmt_callsites;
 static uint64_t no_file_dropped;
 uint64_t *shmt_dropped = &no_file_dropped;
 unsigned shmt_tick_shift;
+int shmt_cmp_from_one;
 static int fast_path; /* the settings the wrappers' fast path is for (shmt_runtime.h) */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* guards threads[], parked[] and other threads' blocks */
@@ -379,6 +380,14 @@ static int open_trace(int pe, int npes, uint64_t t0, const char *dir)
     return 0;
 }
 
+/* Whether the library is Sandia OpenSHMEM's libsma, whose SHMEM_CMP_* count from 1 (shmt_cmp_code). */
+static int numbers_cmp_from_one(void)
+{
+    Dl_info info;
+    void *init = shmt_resolve("shmem_init");
+    return dladdr(init, &info) != 0 && info.dli_fname != NULL && strstr(info.dli_fname, "libsma") != NULL;
+}
+
 shmt_thread *shmt_start(uint64_t t0)
 {
     typedef int (*int_fn)(void);
@@ -386,6 +395,7 @@ shmt_thread *shmt_start(uint64_t t0)
         if (stopped) return NULL;
         int pe = ((int_fn)shmt_resolve("shmem_my_pe"))();
         int npes = ((int_fn)shmt_resolve("shmem_n_pes"))();
+        shmt_cmp_from_one = numbers_cmp_from_one();
         if (open_trace(pe, npes, t0, getenv(SHMT_ENV_DIR)) != 0) {
             stopped = 1;
             return NULL;

@@ -122,6 +122,21 @@ void shmt_say_bypasses(void) SHMT_HIDDEN;
 extern uint64_t *shmt_dropped SHMT_HIDDEN;
 
 /*
+ * The comparison operators (SHMEM_CMP_*) are numbered differently by each library: Open MPI's shmem.h (and the Java
+ * binding) EQ NE GT LE LT GE from 0, Sandia OpenSHMEM EQ NE GT GE LT LE from 1. A trace keeps the first numbering
+ * (FORMAT.md, CMP), so that its tools can read a wait's condition without knowing the library; set when the trace
+ * opens, from the object that defines shmem_init.
+ */
+extern int shmt_cmp_from_one SHMT_HIDDEN;
+
+static inline int64_t shmt_cmp_code(int cmp)
+{
+    static const signed char from_sos[7] = {-1, 0, 1, 2, 5, 4, 3};
+    if (!shmt_cmp_from_one) return cmp;
+    return cmp >= 1 && cmp <= 6 ? from_sos[cmp] : -1;
+}
+
+/*
  * The thread, marked busy, or NULL when this call is not to be recorded: tracing is off or paused (the general
  * path's test; the fast path's is its limit, NULL while paused), or the thread is busy, inside a wrapper (a call from a signal handler, or the
  * library's own calls): such a call touches nothing of the thread's. One that finds the shim at work before a

@@ -6,7 +6,7 @@
  * Settings: block size 4096, tick_shift 0 (times below are units). PE count 2.
  * Thread 0, i = 0..599, t0 = 1000 + 100 i, t1 = t0 + 40 + i % 7:
  *   i % 4 == 3: shmem_ctx_long_put  pe = i % 3, len = 1000 i, target = BASE + 64 i, ctx = 0x5000 + 0x100 (i % 2)
- *   otherwise:  shmem_long_p        pe = i % 5 - 2, addr = BASE + 8 ((37 i) % 11)
+ *   otherwise:  shmem_long_p        pe = i % 5 - 2, addr = BASE + 8 ((37 i) % 11), value = i - 300
  * Thread 1 (started after thread 0's events), j = 0..299, t0 = 2000 + 50 j, t1 = t0 + 5 + j % 3:
  *   shmem_quiet
  * BASE = 0x7f0000001000. Finalize time (mode finalize): 100000.
@@ -62,6 +62,7 @@ int main(int argc, char **argv)
             uint8_t *p = shmt_event_begin(t, r, SHMT_ID_shmem_long_p, t0, t1, 0);
             p = shmt_put_svar(p, (int64_t)(i % 5) - 2);
             p = shmt_put_addr(t, p, BASE + 8 * ((37 * i) % 11));
+            p = shmt_put_svar(p, (int64_t)i - 300);
             shmt_event_end(t, r, p, SHMT_ID_shmem_long_p);
         }
     }

@@ -27,6 +27,7 @@ static inline __attribute__((always_inline)) void shmt_traced_shmem_long_p(const
     if (SHMT_UNLIKELY(!shmt_reserve(shmt_t, shmt_fast))) { shmt_general_shmem_long_p(addr, value, pe); return; }
     shmt_t->saved[0] = (uint64_t)(int64_t)(pe);
     shmt_t->saved[1] = (uint64_t)(uintptr_t)(addr);
+    shmt_t->saved[2] = (uint64_t)(int64_t)(value);
     uint64_t shmt_t1;
     SHMT_TIMED_CALL(shmt_fast, shmt_t, shmt_t1, real_shmem_long_p(addr, value, pe));
     uint8_t *shmt_r = shmt_record(shmt_t);
@@ -34,6 +35,7 @@ static inline __attribute__((always_inline)) void shmt_traced_shmem_long_p(const
     shmt_p = shmt_put_site(shmt_t, shmt_p, shmt_site, shmt_fast);
     shmt_p = shmt_put_svar(shmt_p, (int64_t)shmt_t->saved[0]);
     shmt_p = shmt_put_addr(shmt_t, shmt_p, shmt_t->saved[1]);
+    shmt_p = shmt_put_svar(shmt_p, (int64_t)shmt_t->saved[2]);
     shmt_event_end(shmt_t, shmt_r, shmt_p, SHMT_ID_shmem_long_p);
 }
 /* Reached from the wrapper by a tail call (a jump): its return address is the program's call site. */

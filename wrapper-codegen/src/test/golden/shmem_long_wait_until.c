@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) void shmt_traced_shmem_long_wait_un
     if (SHMT_UNLIKELY(shmt_t == NULL)) { real_shmem_long_wait_until(ivar, cmp, value); return; }
     if (SHMT_UNLIKELY(!shmt_reserve(shmt_t, shmt_fast))) { shmt_general_shmem_long_wait_until(ivar, cmp, value); return; }
     shmt_t->saved[0] = (uint64_t)(uintptr_t)(ivar);
-    shmt_t->saved[1] = (uint64_t)(int64_t)(cmp);
+    shmt_t->saved[1] = (uint64_t)shmt_cmp_code(cmp);
     shmt_t->saved[2] = (uint64_t)(int64_t)(value);
     uint64_t shmt_t1;
     SHMT_TIMED_CALL(shmt_fast, shmt_t, shmt_t1, real_shmem_long_wait_until(ivar, cmp, value));

@@ -113,9 +113,9 @@ class DiagnosisTest {
         // PE 2 computes 3 ms and writes PE 1's flag; PE 1 waits for it, then writes PE 0's flag; PE 0 waits for that.
         // PE 0's wait is caused by PE 1's waiting (propagated); followed back, by PE 2's computation
         SyntheticRun run = new SyntheticRun(3, TABLE).all("shmem_init", 0, 500 * US);
-        run.call(2, "shmem_long_p", 3 * MS, 1 * US, 1, 0x10000);
+        run.call(2, "shmem_long_p", 3 * MS, 1 * US, 1, 0x10000, 1);
         run.call(1, "shmem_long_wait_until", 0, 3 * MS + 2 * US, 0x10000, 5, 1); // 5: SHMEM_CMP_GE
-        run.call(1, "shmem_long_p", 1 * US, 1 * US, 0, 0x10008);
+        run.call(1, "shmem_long_p", 1 * US, 1 * US, 0, 0x10008, 1);
         run.call(0, "shmem_long_wait_until", 0, 3 * MS + 5 * US, 0x10008, 5, 1);
         run.call(2, "shmem_barrier_all", 0, 10 * US + 4 * US);
         run.call(1, "shmem_barrier_all", 0, 10 * US);
@@ -194,7 +194,7 @@ class DiagnosisTest {
         SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
         for (int k = 0; k < 5; k++) {
             for (int pe = 0; pe < 2; pe++) {
-                for (int i = 0; i < 8; i++) run.call(pe, "shmem_long_p", i == 0 ? MS : 100, 2 * US, 1 - pe, 0x10000 + 8 * i);
+                for (int i = 0; i < 8; i++) run.call(pe, "shmem_long_p", i == 0 ? MS : 100, 2 * US, 1 - pe, 0x10000 + 8 * i, i);
             }
             run.all("shmem_barrier_all", 0, 10 * US);
         }
@@ -277,7 +277,7 @@ class DiagnosisTest {
         // PE 0 writes first: PE 1 is released 5 us into the step, and both reach the barrier 1.005 ms in
         SyntheticRun run = new SyntheticRun(2, TABLE).all("shmem_init", 0, 500 * US);
         for (int k = 0; k < 5; k++) {
-            run.begin(0, "prepare", 0).end(0, "prepare", MS).call(0, "shmem_long_p", 0, 5 * US, 1, 0x10000)
+            run.begin(0, "prepare", 0).end(0, "prepare", MS).call(0, "shmem_long_p", 0, 5 * US, 1, 0x10000, 1)
                     .call(0, "shmem_barrier_all", 0, MS + 10 * US);
             run.call(1, "shmem_long_wait_until", 0, MS + 5 * US, 0x10000, 0, 0).call(1, "shmem_barrier_all", MS, 10 * US);
         }

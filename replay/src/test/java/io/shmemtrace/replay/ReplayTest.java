@@ -236,7 +236,7 @@ class ReplayTest {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
         run.call(0, "shmem_putmem", 10_000, 10_000, 1, 65536, ADDR);
         if (fenced) run.call(0, "shmem_fence", 0, 1000);
-        run.call(0, "shmem_long_p", 0, 1000, 1, ADDR + 65536);
+        run.call(0, "shmem_long_p", 0, 1000, 1, ADDR + 65536, 1);
         run.call(1, "shmem_long_wait_until", 0, 40_000, ADDR + 65536, 0, 1);
         run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
         return run.writeTo(Files.createDirectories(dir.resolve("flag-" + fenced)));
@@ -314,7 +314,7 @@ class ReplayTest {
     /** PE 0 writes PE 1's flag 10 us in, then computes for computeNs before its barrier; PE 1 waits for the flag. */
     private Path flagThenCompute(long computeNs) throws IOException {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
-        run.call(0, "shmem_long_p", 10_000, 1000, 1, ADDR).call(0, "shmem_barrier_all", computeNs, 1000);
+        run.call(0, "shmem_long_p", 10_000, 1000, 1, ADDR, 1).call(0, "shmem_barrier_all", computeNs, 1000);
         run.call(1, "shmem_long_wait_until", 0, 11_000, ADDR, 0, 1).call(1, "shmem_barrier_all", 0, computeNs);
         return run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("flag-then-" + computeNs)));
     }

@@ -48,7 +48,8 @@ class MultiHostTest {
      * Clocks that disagree: host 1's clocks 5 ms ahead and 1000 ppm fast (libfaketime; as much drift in this 2 s run
      * as 100 ppm in 20 s), every host's monotonic clock 1,000 s from the next. After the merge every PE leaves every
      * barrier after the last one arrived (before the barrier band alignment, such a run had exits 44 us before the last
-     * arrival), and no wait that blocked returns before the put of its flag started.
+     * arrival), and no wait returns before the put of its flag started (but the first step's, where it did not block:
+     * nothing tells the merge what the flag held before).
      */
     @org.junit.jupiter.api.Test
     void theMergedRunKeepsCausalityWhenClocksDisagree() throws Exception {
@@ -103,12 +104,13 @@ class MultiHostTest {
             assertTrue(firstExit >= lastArrival, "CSV: barrier " + k + ": a PE left at " + firstExit + " ns, before the"
                     + " last arrived at " + lastArrival + " ns");
         }
-        // Waits after their writes: the merge pairs each wait that blocked (2 us or more: Releases.BLOCKED_NS) with
-        // the writes to its PE in its epoch (between two barriers) and keeps the pair causal (docs/cluster.md). A
-        // wait that found its flag set says nothing the merge can use (an earlier epoch's write might have set it):
-        // on a busy machine, where every waiter came late, such waits were placed up to a barrier band (a
-        // millisecond) before their flag's put; they are counted, not asserted
-        int early = 0, blocked = 0, earlyUnblocked = 0;
+        // Waits after their writes: the merge pairs a wait with the writes to its word in its epoch (between two
+        // barriers) that meet its condition, where it blocked (2 us or more: Releases.BLOCKED_NS) or where the word's
+        // value entering the epoch did not meet it (lateflag's flag is step + 1, its wait GE step + 1: the step
+        // before wrote a smaller value), and keeps the pair causal (docs/cluster.md). Only the first step's wait, if
+        // it found its flag set, says nothing the merge can use (nothing wrote the flag before: its first value is
+        // the program's); counted, not asserted
+        int early = 0, blocked = 0, firstUnpaired = 0;
         double worst = 0;
         for (int pe = 1; pe < PES; pe++) {
             List<double[]> w = waits.get(pe);
@@ -118,28 +120,28 @@ class MultiHostTest {
                 boolean didBlock = w.get(k)[1] - w.get(k)[0] >= 2e-6;
                 if (didBlock) blocked++;
                 if (w.get(k)[1] >= flagPut) continue;
-                if (!didBlock) {
-                    earlyUnblocked++;
+                if (k == 0 && !didBlock) {
+                    firstUnpaired++;
                     continue;
                 }
                 early++;
                 worst = Math.max(worst, flagPut - w.get(k)[1]);
             }
         }
-        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits that blocked returned before their"
-                + " flag's put started (worst by %.1f us); %d of %d that did not block were placed before it%n", early,
-                blocked, worst * 1e6, earlyUnblocked, 40 * (PES - 1) - blocked);
-        assertEquals(0, early, "waits that blocked and returned before the put of their flag started");
+        System.out.printf(java.util.Locale.ROOT, "MultiHostTest: %d of %d waits (%d blocked) returned before their"
+                + " flag's put started (worst by %.1f us); the first step's that found the flag set: %d of %d%n", early,
+                40 * (PES - 1), blocked, worst * 1e6, firstUnpaired, PES - 1);
+        assertEquals(0, early, "waits that returned before the put of their flag started");
         tscOracle(trace, text, barriers);
     }
 
     /**
      * Locks when clocks disagree (host 1 5 ms ahead and 1000 ppm fast, as above): examples/c/hotlock.c, every PE
      * taking one lock each step. In the merged run, its CSV and its OTF2 archive (read by the OTF2 project's own
-     * reader): every hold of the lock, and no PE leaving a barrier before the last one arrived. How many grants came
-     * before the previous holder's release is printed, not asserted: the merge pairs a grant with a release only where
-     * every release of its epoch is on another host (docs/cluster.md), and on a busy machine, where the barriers'
-     * bands are a millisecond wide, up to 4 of 39 came early (0 on a quiet one).
+     * reader): every hold of the lock, no PE leaving a barrier before the last one arrived, and no grant before the
+     * previous holder's release (the merge keeps a lock's holds apart across hosts: docs/cluster.md; when it paired a
+     * grant with a release only where no release of its epoch was on the grant's host, up to 4 of 39 came early on a
+     * busy machine, whose barrier bands are a millisecond wide).
      */
     @org.junit.jupiter.api.Test
     void everyViewKeepsTheLockHoldsAndTheBarriersWhenClocksDisagree() throws Exception {
@@ -163,8 +165,7 @@ class MultiHostTest {
             }
         }
         assertEquals(PES * steps, holds.size(), "one hold a PE a step");
-        System.out.println("MultiHostTest: merged run: " + overlaps(holds) + " of " + (holds.size() - 1)
-                + " grants before the previous holder's release");
+        assertEquals(0, overlaps(holds), "merged run: grants before the previous holder's release");
         // the CSV: pe,thread,seq,function,category,start_ns,end_ns,...
         List<String> csv = Command.of(Workspace.DIST.resolve("bin/shmembin2txt").toString(), "--csv", trace.toString())
                 .runOk().stdout().lines().toList();
@@ -180,14 +181,12 @@ class MultiHostTest {
             }
         }
         assertEquals(PES * steps, csvHolds.size());
-        System.out.println("MultiHostTest: CSV: " + overlaps(csvHolds) + " of " + (csvHolds.size() - 1)
-                + " grants before the previous holder's release");
+        assertEquals(0, overlaps(csvHolds), "CSV: grants before the previous holder's release");
         if (Python.has("otf2", "MultiHostTest", "python3-otf2")) {
             List<String> found = otf2Read(trace, "otf2_causality.py");
             found.forEach(l -> System.out.println("MultiHostTest: OTF2 " + l));
             assertTrue(found.contains("barriers " + (steps + 1) + " early 0 worst_ns 0"), found.toString());
-            assertTrue(found.stream().anyMatch(l -> l.matches("locks " + (PES * steps - 1) + " early \\d+ worst_ns \\d+")),
-                    found.toString());
+            assertTrue(found.contains("locks " + (PES * steps - 1) + " early 0 worst_ns 0"), found.toString());
         }
     }
 

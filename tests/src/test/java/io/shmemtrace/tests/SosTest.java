@@ -71,6 +71,8 @@ class SosTest {
             assertTrue(trace.named("shmem_signal_wait_until").stream().allMatch(w -> w.field("sig_addr") == signalWord),
                     "each wait is on the word the signals update");
             assertEquals(10, trace.named("shmem_signal_wait_until").get(9).field("cmp_value"));
+            assertEquals(5, trace.named("shmem_signal_wait_until").get(9).field("cmp"),
+                    "SHMEM_CMP_GE (4 in SOS's shmem.h) in the trace's numbering (FORMAT.md, CMP)");
 
             long team = trace.named("shmem_team_split_strided").get(0).field("new_team");
             if (pe % 2 == 0) {
@@ -86,6 +88,7 @@ class SosTest {
         Recorded setWait = Traces.read(Traces.peFile(run, 0)).named("shmem_long_wait_until_all").get(0);
         assertEquals(4 * 8, setWait.field("ivars_bytes"), "the span of the 4 flags it waits on");
         assertEquals(0, setWait.field("masked"));
+        assertEquals(0, setWait.field("cmp"), "SHMEM_CMP_EQ (1 in SOS's shmem.h) in the trace's numbering");
         mergedAndReplayedAsTraced(run);
 
         // Profiled with SOS (its library's own calls left alone): the same calls and bytes per function as traced.

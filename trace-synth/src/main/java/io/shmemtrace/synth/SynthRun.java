@@ -100,7 +100,7 @@ public final class SynthRun {
         private long written;
         private final long[] none = {};
         private final long[] put = new long[3];
-        private final long[] p = new long[2];
+        private final long[] p = new long[3];
         private final long[] get = new long[3];
         private final long[] fetchAdd = new long[2];
         private final long[] broadcast = new long[6];
@@ -166,6 +166,7 @@ public final class SynthRun {
                 case 4 -> {
                     p[0] = right;
                     p[1] = ADDRESS + 0x200;
+                    p[2] = k; // the value written: the iteration
                     call(out, LONG_P, 60, 150, p);
                 }
                 case 5 -> {

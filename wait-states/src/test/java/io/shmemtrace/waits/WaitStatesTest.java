@@ -144,8 +144,8 @@ class WaitStatesTest {
         // PE 1 writes another word of PE 0 at 2 ms, PE 0's flag at 2.001 ms and again at 5 ms; PE 0 waits on the flag
         // from 1 ms to 5.002 ms: it waited for the last write, seen at its return (5.001 ms)
         SyntheticRun run = synthetic(2).all("shmem_init", 0, 1000);
-        run.call(1, "shmem_long_p", 2 * MS - 1000, 1000, 0, ADDR + 8).call(1, "shmem_long_p", 0, 1000, 0, ADDR)
-                .call(1, "shmem_long_p", 3 * MS - 2000, 1000, 0, ADDR);
+        run.call(1, "shmem_long_p", 2 * MS - 1000, 1000, 0, ADDR + 8, 1).call(1, "shmem_long_p", 0, 1000, 0, ADDR, 1)
+                .call(1, "shmem_long_p", 3 * MS - 2000, 1000, 0, ADDR, 1);
         run.call(0, "shmem_long_wait_until", MS - 1000, 4 * MS + 2000, ADDR, 0, 1);
         WaitStates s = states(run.all("shmem_barrier_all", MS, 1000).all("shmem_finalize", 0, 1000), "writer");
         assertEquals((4 * MS + 1000) * NS, s.ofPe(WaitState.LATE_WRITER, 0), 1e-12);

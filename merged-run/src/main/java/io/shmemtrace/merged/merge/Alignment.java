@@ -83,12 +83,14 @@ public final class Alignment {
     /**
      * Reads every PE's barriers before the merge (every time must be final from the first PE on: the merge hands
      * records to a converter as it makes them), and the writes and lock releases that ended blocked calls
-     * ({@link Releases}): each trace once, in the merge's order; then each host's clock line.
+     * ({@link Releases}) and the holds of locks ({@link LockHolds}): each trace once, in the merge's order; then each
+     * host's clock line.
      * A trace that does not open is left to the merge to report.
      */
     void findBarriers(TraceRun.Input[] byPe) throws IOException {
         HostClocks clocks = new HostClocks(Math.max(1, hosts));
         Releases releases = new Releases(hostOf);
+        LockHolds holds = new LockHolds(hostOf);
         for (int pe = 0; pe < byPe.length; pe++) {
             if (byPe[pe] == null) continue;
             int p = pe;
@@ -102,6 +104,7 @@ public final class Alignment {
                         clocks.barrier(hostOf[p], barriers[p]++, start, end);
                     } else {
                         releases.event(p, barriers[p], e, type, start, end);
+                        holds.event(p, barriers[p], e, type, start, end);
                     }
                     return false;
                 });
@@ -119,6 +122,7 @@ public final class Alignment {
         }
         if (count < 1 || hosts < 2) return;
         releases.pairs(clocks);
+        clocks.holds(holds);
         lines = clocks.lines(ref); // null where a host saw no barrier the reference saw
     }
 

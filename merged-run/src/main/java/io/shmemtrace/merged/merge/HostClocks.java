@@ -11,8 +11,9 @@ import java.util.Arrays;
  * moved into every band, so that no PE leaves a barrier before another arrived, whatever the exits did (over TCP on
  * 2 cores one host left each barrier 4 ms after the other). The convex-hull idea of clock synchronisation from causal
  * pairs, with the barriers as the pairs. Barriers are sampled (every k-th, k doubling) to keep memory bounded at any
- * run length. Further causal pairs ({@link Releases}: a write and the wait it ended, a lock's release and its grant)
- * bound the line one way each; they move it as the bands do, but only where the barriers' bands still hold.
+ * run length. Further causal pairs ({@link Releases}: a write and the wait it ended) bound the line one way each, and
+ * the holds of a lock on two hosts ({@link LockHolds}: never overlapping) rule out the shifts that would make them
+ * overlap; they move it as the bands do, but only where the barriers' bands still hold.
  */
 final class HostClocks {
     /** Samples kept per host, at most. */
@@ -32,6 +33,7 @@ final class HostClocks {
     static final int PAIRS = 1 << 16;
     private long[] pairs = new long[4 * 16];
     private int nPairs;
+    private LockHolds holds = new LockHolds(new int[0]);
 
     HostClocks(int hosts) {
         this.hosts = hosts;
@@ -94,8 +96,18 @@ final class HostClocks {
         pairs[at + 3] = effectNs;
     }
 
+    /** The holds of locks, kept apart across hosts as the causal pairs are kept in order. */
+    void holds(LockHolds holds) {
+        this.holds = holds;
+    }
+
     /** A host's clock against the reference's: add offset + drift x (t - origin) to its times t. */
-    record Line(long offsetNs, double drift, long originNs) {}
+    record Line(long offsetNs, double drift, long originNs) {
+        /** Time ns of this host's clock on the reference's. */
+        double onReference(long ns) {
+            return ns + at(this, ns);
+        }
+    }
 
     /**
      * Every host's line against reference host ref (offset 0 for ref itself), or null when some host saw no barrier
@@ -184,38 +196,71 @@ final class HostClocks {
     }
 
     /**
-     * The line moved as little as the causal pairs between h and the hosts whose lines are known need (up for a
-     * cause elsewhere, down for an effect elsewhere; the other host's time on the reference's clock by its line), if it
-     * then still lies in every barrier's band; else as it was.
+     * The line moved as little as the causal pairs and the lock holds between h and the hosts whose lines are known
+     * need (up for a cause elsewhere, down for an effect elsewhere, off every shift that would make two holds of one
+     * lock overlap; the other host's times on the reference's clock by its line), if it then still lies in every
+     * barrier's band; else as it was.
      */
     private Line withPairs(Line line, int h, Line[] known, Bands b) {
         double[] t = b.t(), lo = b.lo(), hi = b.hi();
         int n = b.n();
-        double up = Double.NEGATIVE_INFINITY, down = Double.NEGATIVE_INFINITY;
+        // the shifts allowed: at least least, at most most, and none inside an interval of excluded
+        double least = Double.NEGATIVE_INFINITY, most = Double.POSITIVE_INFINITY;
         for (int i = 0; i < nPairs; i++) {
             int cause = (int) pairs[4 * i], effect = (int) pairs[4 * i + 2];
             long causeNs = pairs[4 * i + 1], effectNs = pairs[4 * i + 3];
             if (effect == h && known[cause] != null) { // offset >= the cause's time on ref's clock - effectNs
-                double causeAt = causeNs + at(known[cause], causeNs);
-                up = Math.max(up, causeAt - effectNs - at(line, Math.round(causeAt)));
+                double causeAt = known[cause].onReference(causeNs);
+                least = Math.max(least, causeAt - effectNs - at(line, Math.round(causeAt)));
             } else if (cause == h && known[effect] != null) { // offset <= the effect's time on ref's clock - causeNs
-                double effectAt = effectNs + at(known[effect], effectNs);
-                down = Math.max(down, at(line, Math.round(effectAt)) - (effectAt - causeNs));
+                double effectAt = known[effect].onReference(effectNs);
+                most = Math.min(most, effectAt - causeNs - at(line, Math.round(effectAt)));
             }
         }
-        if (up <= 0 && down <= 0) return line;
-        if (up > 0 && down > 0) return line; // pairs that pull both ways: no shift of this line satisfies them
-        double shift = up > 0 ? up : -down;
-        // how far the barriers' bands, and the pairs bounding the other way, let the line go
-        double room = shift > 0 ? -down : -up;
         for (int i = 0; i < n; i++) {
             double at = at(line, (long) t[i]);
-            room = Math.min(room, shift > 0 ? hi[i] - at : at - lo[i]);
+            least = Math.max(least, lo[i] - at);
+            most = Math.min(most, hi[i] - at);
         }
-        if (Math.abs(shift) > room) return line;
-        double margin = Math.min(MARGIN_NS, (room - Math.abs(shift)) / 2); // past the edge, as for the bands
-        return new Line(Math.round(line.offsetNs() + Math.signum(shift) * (Math.abs(shift) + margin)), line.drift(),
-                line.originNs());
+        double[][] excluded = holds.overlapping(h, line, known);
+        if (least <= 0 && most >= 0 && !inside(0, excluded)) return line; // nothing to move
+        double shift = nearestAllowed(least, most, excluded);
+        if (Double.isNaN(shift)) return line; // no shift satisfies them all
+        // past the edge, as for the bands: into the allowed room, at most a microsecond or half of it
+        double[] room = allowedAround(shift, least, most, excluded);
+        double margin = Math.min(MARGIN_NS, (room[1] - room[0]) / 2);
+        shift = shift == room[0] ? shift + margin : shift == room[1] ? shift - margin : shift;
+        return new Line(Math.round(line.offsetNs() + shift), line.drift(), line.originNs());
+    }
+
+    /** Whether x lies inside one of the open intervals. */
+    private static boolean inside(double x, double[][] intervals) {
+        for (double[] i : intervals) if (x > i[0] && x < i[1]) return true;
+        return false;
+    }
+
+    /** The point of [least, most] nearest 0 outside the open intervals (disjoint, in order), or NaN. */
+    private static double nearestAllowed(double least, double most, double[][] excluded) {
+        if (least > most) return Double.NaN;
+        double x = Math.min(most, Math.max(least, 0));
+        for (double[] i : excluded) {
+            if (x <= i[0] || x >= i[1]) continue;
+            // inside this one: its ends are allowed (the intervals are disjoint), if within the bounds
+            boolean below = i[0] >= least, above = i[1] <= most;
+            if (below && above) return Math.abs(i[0]) <= Math.abs(i[1]) ? i[0] : i[1];
+            return below ? i[0] : above ? i[1] : Double.NaN;
+        }
+        return x;
+    }
+
+    /** The allowed segment around x: from the nearest interval's end or bound below it to the one above. */
+    private static double[] allowedAround(double x, double least, double most, double[][] excluded) {
+        double from = least, to = most;
+        for (double[] i : excluded) {
+            if (i[1] <= x) from = Math.max(from, i[1]);
+            if (i[0] >= x) to = Math.min(to, i[0]);
+        }
+        return new double[] {from, to};
     }
 
     /** The line's offset at time ns (on the reference's clock). */

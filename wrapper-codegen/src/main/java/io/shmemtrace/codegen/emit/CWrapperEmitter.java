@@ -361,6 +361,7 @@ public final class CWrapperEmitter {
         return switch (kind) {
             case ADDR, PTR, CTX, TEAM -> "(uint64_t)(uintptr_t)(" + expr + ")";
             case NELEMS, UINT -> "(uint64_t)(" + expr + ")";
+            case CMP -> "(uint64_t)shmt_cmp_code(" + expr + ")"; // one numbering whatever the library's
             default -> "(uint64_t)(int64_t)(" + expr + ")";
         };
     }
