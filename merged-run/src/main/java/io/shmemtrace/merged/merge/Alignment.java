@@ -102,7 +102,7 @@ public final class Alignment {
                     if (type == RecordType.BARRIER_ALL) {
                         firstBarrier(p, end);
                         clocks.barrier(hostOf[p], barriers[p]++, start, end);
-                    } else {
+                    } else if (hosts > 1) { // the pairs place hosts against each other: none on one host
                         releases.event(p, barriers[p], e, type, start, end);
                         holds.event(p, barriers[p], e, type, start, end);
                     }

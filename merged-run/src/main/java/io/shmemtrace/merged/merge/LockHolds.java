@@ -17,11 +17,11 @@ import java.util.Map;
  * even when the lock is free, so a long shmem_set_lock does not say the lock was held), and need not be: each pair
  * of holds of one lock between the same two barriers (an epoch) on two hosts rules out the shifts of one host's
  * clock that would make them overlap, and the clock is moved to the nearest shift left. Past {@link #MAX_HOLDS}
- * holds, or {@link #MAX_EXCLUDED} ruled-out intervals for one host, the rest are left out (fewer constraints, never
- * a wrong one).
+ * holds, or {@link #MAX_EXCLUDED} ruled-out intervals for one host at a time, the rest are left out (fewer
+ * constraints, never a wrong one).
  */
 final class LockHolds {
-    static final int MAX_HOLDS = 1 << 20, MAX_EXCLUDED = 1 << 20;
+    static final int MAX_HOLDS = 1 << 20, MAX_EXCLUDED = 1 << 16;
     /** A hold's fields: host, lock address, epoch, grant (set_lock's end), release (clear_lock's start). */
     private static final int HOST = 0, ADDRESS = 1, EPOCH = 2, GRANT = 3, RELEASE = 4, HOLD = 5;
 
@@ -30,8 +30,8 @@ final class LockHolds {
     private int n;
     /** (pe, lock address) -> the open hold's grant and epoch. */
     private final Map<List<Long>, long[]> open = new HashMap<>();
-    /** The holds of each (lock, epoch) held on two hosts or more; made at the first use. */
-    private List<int[]> shared;
+    /** The holds of each (lock, epoch) held on two hosts or more, by host; made at the first use. */
+    private List<Map<Integer, int[]>> shared;
 
     LockHolds(int[] hostOf) {
         this.hostOf = hostOf;
@@ -59,20 +59,29 @@ final class LockHolds {
      */
     double[][] overlapping(int h, HostClocks.Line line, HostClocks.Line[] known) {
         List<double[]> excluded = new ArrayList<>();
-        for (int[] group : shared()) {
-            for (int x : group) {
-                if (holds[HOLD * x + HOST] != h) continue;
-                double xGrant = line.onReference(holds[HOLD * x + GRANT]);
-                double xRelease = line.onReference(holds[HOLD * x + RELEASE]);
-                for (int y : group) {
-                    int k = (int) holds[HOLD * y + HOST];
-                    if (k == h || known[k] == null || excluded.size() == MAX_EXCLUDED) continue;
-                    // x shifted by d overlaps y where x's grant + d < y's release and y's grant < x's release + d
-                    excluded.add(new double[] {known[k].onReference(holds[HOLD * y + GRANT]) - xRelease,
-                            known[k].onReference(holds[HOLD * y + RELEASE]) - xGrant});
+        for (Map<Integer, int[]> group : shared()) {
+            int[] own = group.get(h);
+            if (own == null) continue;
+            for (Map.Entry<Integer, int[]> other : group.entrySet()) {
+                HostClocks.Line theirs = known[other.getKey()];
+                if (other.getKey() == h || theirs == null) continue;
+                for (int x : own) {
+                    double xGrant = line.onReference(holds[HOLD * x + GRANT]);
+                    double xRelease = line.onReference(holds[HOLD * x + RELEASE]);
+                    for (int y : other.getValue()) {
+                        if (excluded.size() == MAX_EXCLUDED) return merged(excluded);
+                        // x shifted by d overlaps y where x's grant + d < y's release and y's grant < x's release + d
+                        excluded.add(new double[] {theirs.onReference(holds[HOLD * y + GRANT]) - xRelease,
+                                theirs.onReference(holds[HOLD * y + RELEASE]) - xGrant});
+                    }
                 }
             }
         }
+        return merged(excluded);
+    }
+
+    /** The open intervals merged where they overlap, in order. */
+    private static double[][] merged(List<double[]> excluded) {
         excluded.sort(Comparator.comparingDouble(i -> i[0]));
         List<double[]> merged = new ArrayList<>();
         for (double[] i : excluded) {
@@ -83,18 +92,19 @@ final class LockHolds {
         return merged.toArray(new double[0][]);
     }
 
-    private List<int[]> shared() {
+    private List<Map<Integer, int[]>> shared() {
         if (shared != null) return shared;
-        Map<List<Long>, List<Integer>> byLockAndEpoch = new HashMap<>();
+        Map<List<Long>, Map<Integer, List<Integer>>> byLockAndEpoch = new HashMap<>();
         for (int i = 0; i < n; i++) {
             byLockAndEpoch.computeIfAbsent(List.of(holds[HOLD * i + ADDRESS], holds[HOLD * i + EPOCH]),
-                    k -> new ArrayList<>()).add(i);
+                    k -> new HashMap<>()).computeIfAbsent((int) holds[HOLD * i + HOST], k -> new ArrayList<>()).add(i);
         }
         shared = new ArrayList<>();
-        for (List<Integer> group : byLockAndEpoch.values()) {
-            if (group.stream().map(i -> holds[HOLD * i + HOST]).distinct().count() > 1) {
-                shared.add(group.stream().mapToInt(Integer::intValue).toArray());
-            }
+        for (Map<Integer, List<Integer>> group : byLockAndEpoch.values()) {
+            if (group.size() < 2) continue;
+            Map<Integer, int[]> byHost = new HashMap<>();
+            group.forEach((host, list) -> byHost.put(host, list.stream().mapToInt(Integer::intValue).toArray()));
+            shared.add(byHost);
         }
         return shared;
     }
