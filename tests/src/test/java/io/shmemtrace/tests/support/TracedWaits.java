@@ -39,9 +39,14 @@ public final class TracedWaits {
         return waited;
     }
 
-    /** What waiter's first shmem_long_wait_until waited for writer's first shmem_long_p to land, as traced. */
+    /**
+     * What waiter's first shmem_long_wait_until waited for writer's first shmem_long_p to land, as traced: to the
+     * put's return, or to the wait's own end where the flag arrived before the put returned (a wait is part of its
+     * call; a PE's first put to another can take a hundred microseconds to return, connecting).
+     */
     public double forThePut(int waiter, int writer) {
         double[] put = calls.get(writer + " shmem_long_p").get(0);
-        return put[0] + put[1] - calls.get(waiter + " shmem_long_wait_until").get(0)[0];
+        double[] wait = calls.get(waiter + " shmem_long_wait_until").get(0);
+        return Math.min(put[0] + put[1], wait[0] + wait[1]) - wait[0];
     }
 }
