@@ -88,9 +88,9 @@ public final class Alignment {
      * A trace that does not open is left to the merge to report.
      */
     void findBarriers(TraceRun.Input[] byPe) throws IOException {
-        HostClocks clocks = new HostClocks(Math.max(1, hosts));
-        Releases releases = new Releases(hostOf);
         LockHolds holds = new LockHolds(hostOf);
+        HostClocks clocks = new HostClocks(Math.max(1, hosts), holds);
+        Releases releases = new Releases(hostOf);
         for (int pe = 0; pe < byPe.length; pe++) {
             if (byPe[pe] == null) continue;
             int p = pe;
@@ -122,7 +122,6 @@ public final class Alignment {
         }
         if (count < 1 || hosts < 2) return;
         releases.pairs(clocks);
-        clocks.holds(holds);
         lines = clocks.lines(ref); // null where a host saw no barrier the reference saw
     }
 

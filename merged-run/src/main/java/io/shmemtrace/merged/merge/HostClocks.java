@@ -33,10 +33,12 @@ final class HostClocks {
     static final int PAIRS = 1 << 16;
     private long[] pairs = new long[4 * 16];
     private int nPairs;
-    private LockHolds holds = new LockHolds(new int[0]);
+    /** The holds of locks, kept apart across hosts as the causal pairs are kept in order. */
+    private final LockHolds holds;
 
-    HostClocks(int hosts) {
+    HostClocks(int hosts, LockHolds holds) {
         this.hosts = hosts;
+        this.holds = holds;
         maxStart = new long[hosts][64];
         minEnd = new long[hosts][64];
         for (int h = 0; h < hosts; h++) {
@@ -94,11 +96,6 @@ final class HostClocks {
         pairs[at + 1] = causeNs;
         pairs[at + 2] = effectHost;
         pairs[at + 3] = effectNs;
-    }
-
-    /** The holds of locks, kept apart across hosts as the causal pairs are kept in order. */
-    void holds(LockHolds holds) {
-        this.holds = holds;
     }
 
     /** A host's clock against the reference's: add offset + drift x (t - origin) to its times t. */

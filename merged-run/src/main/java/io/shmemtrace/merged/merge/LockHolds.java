@@ -4,7 +4,6 @@ import io.shmemtrace.format.FieldKind;
 import io.shmemtrace.format.read.TraceEvent;
 import io.shmemtrace.merged.format.RecordType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -22,16 +21,13 @@ import java.util.Map;
  */
 final class LockHolds {
     static final int MAX_HOLDS = 1 << 20, MAX_EXCLUDED = 1 << 16;
-    /** A hold's fields: host, lock address, epoch, grant (set_lock's end), release (clear_lock's start). */
-    private static final int HOST = 0, ADDRESS = 1, EPOCH = 2, GRANT = 3, RELEASE = 4, HOLD = 5;
 
     private final int[] hostOf;
-    private long[] holds = new long[HOLD * 16];
     private int n;
     /** (pe, lock address) -> the open hold's grant and epoch. */
     private final Map<List<Long>, long[]> open = new HashMap<>();
-    /** The holds of each (lock, epoch) held on two hosts or more, by host; made at the first use. */
-    private List<Map<Integer, int[]>> shared;
+    /** (lock address, epoch) -> host -> its holds there: (grant, release) on the host's clock. */
+    private final Map<List<Long>, Map<Integer, List<long[]>>> byLockAndEpoch = new HashMap<>();
 
     LockHolds(int[] hostOf) {
         this.hostOf = hostOf;
@@ -40,17 +36,17 @@ final class LockHolds {
     /** Notes event e of PE pe in its epoch; times in ns on its host's clock. */
     void event(int pe, long epoch, TraceEvent e, RecordType type, long startNs, long endNs) {
         if (type != RecordType.SET_LOCK && type != RecordType.CLEAR_LOCK || hostOf[pe] < 0) return;
-        List<Long> key = List.of((long) pe, e.value(FieldKind.ADDR, 0));
+        long lock = e.value(FieldKind.ADDR, 0);
+        List<Long> key = List.of((long) pe, lock);
         if (type == RecordType.SET_LOCK) {
             open.put(key, new long[] {endNs, epoch});
             return;
         }
         long[] granted = open.remove(key);
         if (granted == null || n == MAX_HOLDS) return;
-        if (HOLD * n + HOLD > holds.length) holds = Arrays.copyOf(holds, 2 * holds.length);
-        System.arraycopy(new long[] {hostOf[pe], key.get(1), granted[1], granted[0], startNs}, 0, holds, HOLD * n++,
-                HOLD);
-        shared = null;
+        n++;
+        byLockAndEpoch.computeIfAbsent(List.of(lock, granted[1]), k -> new HashMap<>())
+                .computeIfAbsent(hostOf[pe], k -> new ArrayList<>()).add(new long[] {granted[0], startNs});
     }
 
     /**
@@ -59,20 +55,19 @@ final class LockHolds {
      */
     double[][] overlapping(int h, HostClocks.Line line, HostClocks.Line[] known) {
         List<double[]> excluded = new ArrayList<>();
-        for (Map<Integer, int[]> group : shared()) {
-            int[] own = group.get(h);
-            if (own == null) continue;
-            for (Map.Entry<Integer, int[]> other : group.entrySet()) {
+        for (Map<Integer, List<long[]>> group : byLockAndEpoch.values()) {
+            List<long[]> own = group.get(h);
+            if (own == null || group.size() < 2) continue;
+            for (Map.Entry<Integer, List<long[]>> other : group.entrySet()) {
                 HostClocks.Line theirs = known[other.getKey()];
                 if (other.getKey() == h || theirs == null) continue;
-                for (int x : own) {
-                    double xGrant = line.onReference(holds[HOLD * x + GRANT]);
-                    double xRelease = line.onReference(holds[HOLD * x + RELEASE]);
-                    for (int y : other.getValue()) {
+                for (long[] x : own) {
+                    double xGrant = line.onReference(x[0]), xRelease = line.onReference(x[1]);
+                    for (long[] y : other.getValue()) {
                         if (excluded.size() == MAX_EXCLUDED) return merged(excluded);
                         // x shifted by d overlaps y where x's grant + d < y's release and y's grant < x's release + d
-                        excluded.add(new double[] {theirs.onReference(holds[HOLD * y + GRANT]) - xRelease,
-                                theirs.onReference(holds[HOLD * y + RELEASE]) - xGrant});
+                        excluded.add(new double[] {theirs.onReference(y[0]) - xRelease,
+                                theirs.onReference(y[1]) - xGrant});
                     }
                 }
             }
@@ -90,22 +85,5 @@ final class LockHolds {
             else merged.add(i.clone());
         }
         return merged.toArray(new double[0][]);
-    }
-
-    private List<Map<Integer, int[]>> shared() {
-        if (shared != null) return shared;
-        Map<List<Long>, Map<Integer, List<Integer>>> byLockAndEpoch = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            byLockAndEpoch.computeIfAbsent(List.of(holds[HOLD * i + ADDRESS], holds[HOLD * i + EPOCH]),
-                    k -> new HashMap<>()).computeIfAbsent((int) holds[HOLD * i + HOST], k -> new ArrayList<>()).add(i);
-        }
-        shared = new ArrayList<>();
-        for (Map<Integer, List<Integer>> group : byLockAndEpoch.values()) {
-            if (group.size() < 2) continue;
-            Map<Integer, int[]> byHost = new HashMap<>();
-            group.forEach((host, list) -> byHost.put(host, list.stream().mapToInt(Integer::intValue).toArray()));
-            shared.add(byHost);
-        }
-        return shared;
     }
 }

@@ -69,7 +69,7 @@ final class Releases {
                 // a condition on one word (not a wait on a set of flags)
                 boolean onWord = e.def().indexOf(FieldKind.UINT) < 0 && e.def().indexOf(FieldKind.VALUE) >= 0;
                 int cmp = onWord ? (int) e.value(FieldKind.CMP, -1) : -1;
-                wait(pe, e.value(FieldKind.ADDR, 0), epoch, startNs, endNs, cmp, e.value(FieldKind.VALUE, 0));
+                waitedOn(pe, e.value(FieldKind.ADDR, 0), epoch, startNs, endNs, cmp, e.value(FieldKind.VALUE, 0));
             }
             default -> { }
         }
@@ -84,7 +84,7 @@ final class Releases {
         writerOf[nWrites++] = pe;
     }
 
-    private void wait(int pe, long address, long epoch, long startNs, long endNs, int cmp, long value) {
+    private void waitedOn(int pe, long address, long epoch, long startNs, long endNs, int cmp, long value) {
         boolean blocked = endNs - startNs >= BLOCKED_NS;
         if (!blocked && (cmp < EQ || cmp > GE)) return; // nothing to be learnt from it
         if (nWaits * WAIT + WAIT > waits.length) {
