@@ -187,6 +187,36 @@ class ReplayTest {
         assertEquals(76e-6, p.callTime.get("shmem_quiet"), 1e-12);
     }
 
+    /** PE 0: 300 non-fetching atomics on a global of PE 1 back to back, then a quiet; then a barrier. */
+    private Path atomicsThenQuiet(String name) throws IOException {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        for (int k = 0; k < 300; k++) run.call(0, "shmem_long_atomic_add", k == 0 ? 10_000 : 0, 500, 1, ADDR);
+        run.call(0, "shmem_quiet", 0, 1000).all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        return run.writeTo(Files.createDirectories(dir.resolve(name)));
+    }
+
+    @Test
+    void atomicsTheLibraryQueuesCostTheirPostsAndTheQuietDrainsThem() throws Exception {
+        // alone: 3 us of link, 4 in the call, complete 10 us after its start; posted at depth 2 or more 1 us, and the
+        // quiet after drained 2 us a call (the deepest measured, 256, stands for deeper)
+        String rows = TABLE_MACHINE + "Model table atomic.call=8:3e-6 atomic.complete=8:10e-6 atomic.spaced=8:4e-6\n";
+        Path queues = machine("queue.cfg", rows
+                + "Model table atomic.posted=1:3e-6,2:1e-6,256:1e-6 atomic.drained=1:7e-6,2:2e-6,256:2e-6\n");
+        Prediction p = simulate(atomicsThenQuiet("queue"), "table", queues);
+        // the first finds the queue empty and costs what one alone does (4 us); the other 299 join it at 1 us each
+        assertEquals((4 + 299) * 1e-6, p.callTime.get("shmem_long_atomic_add"), 1e-12);
+        // the quiet, from 303 us, waits for the drain: the first complete at 10 us, then 299 posts and drains of 3 us
+        // each (the library drains inside its calls, after the posts): 907 us
+        assertEquals((10 + 299 * 3 - 303) * 1e-6, p.callTime.get("shmem_quiet"), 1e-12);
+        // a machine whose quiet drains little (0.1 us a call against 3 posting: under a quarter) sends as it posts:
+        // every atomic costs what one alone does, 4 us, and the quiet waits for the last one's completion only
+        Path sends = machine("sends.cfg", rows
+                + "Model table atomic.posted=1:3e-6,2:3e-6,256:3e-6 atomic.drained=1:7e-6,2:0.1e-6,256:0.1e-6\n");
+        Prediction q = simulate(atomicsThenQuiet("sends"), "table", sends);
+        assertEquals(300 * 4e-6, q.callTime.get("shmem_long_atomic_add"), 1e-12);
+        assertEquals(6e-6, q.callTime.get("shmem_quiet"), 1e-12);
+    }
+
     @Test
     void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
         // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be

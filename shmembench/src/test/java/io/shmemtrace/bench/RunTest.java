@@ -34,7 +34,7 @@ class RunTest {
             "--plot", svg.toString(), "--keep", dir.resolve("build").toString()}, new PrintStream(out), new PrintStream(err));
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
         List<String> rows = Files.readAllLines(csv);
-        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s", rows.get(0));
+        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth", rows.get(0));
         // test, api, lang, timing, nelems, stride, bytes: exactly these rows, in this order
         List<String> expected = List.of(
                 "1,shmem_putmem,c,+quiet,8,1,8", "1,shmem_putmem,c,stream,8,1,8", "1,shmem_putmem,c,mutual,8,1,8",
@@ -47,17 +47,29 @@ class RunTest {
                 "1,shmem_putmem,c,spaced,64,1,64",
                 "1,shmem_int_p,c,+quiet,1,1,4", "1,shmem_int_p,c,stream,1,1,4", "1,shmem_int_p,c,mutual,1,1,4",
                 "1,shmem_int_p,c,spaced,1,1,4",
+                // the library's queue, for a call that moves one element: posted and drained at 1, 16, .. 65536 deep
+                "1,shmem_int_p,c,posted,1,1,4", "1,shmem_int_p,c,drained,1,1,4", "1,shmem_int_p,c,posted,1,1,4",
+                "1,shmem_int_p,c,drained,1,1,4", "1,shmem_int_p,c,posted,1,1,4", "1,shmem_int_p,c,drained,1,1,4",
+                "1,shmem_int_p,c,posted,1,1,4", "1,shmem_int_p,c,drained,1,1,4", "1,shmem_int_p,c,posted,1,1,4",
+                "1,shmem_int_p,c,drained,1,1,4",
                 "2,shmem_getmem_nbi,c,full,1024,1,1024", "2,shmem_getmem_nbi,c,post,1024,1,1024",
                 "2,shmem_getmem_nbi,c,quiet,1024,1,1024", "2,shmem_getmem_nbi,c,overlap,1024,1,1024",
                 "2,shmem_getmem_nbi,c,busy-target,1024,1,1024",
                 "3,shmem_broadcast64,c,+barrier,4,1,32", "3,shmem_broadcast64,c,ack,4,1,32",
                 "4,shmem_long_atomic_fetch_add,c,return,1,1,8");
+        assertEquals(List.of(0L, 1L, 1L, 16L, 16L, 256L, 256L, 4096L, 4096L, 65536L, 65536L, 0L), rows.subList(20, 32)
+                .stream().map(r -> Long.parseLong(r.split(",")[13])).toList());
         assertEquals(expected, rows.subList(1, rows.size()).stream()
                 .map(r -> String.join(",", List.of(r.split(",")).subList(0, 7))).toList());
         for (String r : rows.subList(1, rows.size())) {
             String[] f = r.split(",");
             int reps = Integer.parseInt(f[7]);
-            assertEquals(5, reps, "REPS=5 caps the repetitions, at least 5 are taken: " + r);
+            long depth = Long.parseLong(f[13]);
+            if (depth > 0) { // 65,536 calls at each depth, in 5 to 200 samples
+                assertEquals(Math.max(5, Math.min(200, 65536 / depth)), reps, r);
+            } else {
+                assertEquals(5, reps, "REPS=5 caps the repetitions, at least 5 are taken: " + r);
+            }
             double min = Double.parseDouble(f[9]), median = Double.parseDouble(f[10]), max = Double.parseDouble(f[11]);
             assertTrue(min <= median && median <= max, r);
         }

@@ -35,9 +35,12 @@ public final class CostTable {
      */
     public static final String MODES = "modes";
 
-    /** What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual, OP.spaced. */
+    /**
+     * What a row of an operation's costs measured: the keys OP.call, OP.complete, OP.mutual, OP.spaced by size;
+     * OP.posted, OP.drained by depth (the library's queue).
+     */
     public enum Measured {
-        CALL, COMPLETE, MUTUAL, SPACED;
+        CALL, COMPLETE, MUTUAL, SPACED, POSTED, DRAINED;
 
         /** The key of operation op's row ({@code put_nbi.complete}); op as the event spec names operations. */
         public String key(String op) {
@@ -109,6 +112,8 @@ public final class CostTable {
      */
     private final CostCurve[][][] byType = new CostCurve[RecordType.values().length][Measured.values().length][];
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
+    /** Per (type, where), the library's queue where the calls queue there (queue), else null. */
+    private final Queue[][] queues = new Queue[RecordType.values().length][Where.values().length];
     private int members = 2;
     private boolean spread;
     private int modes;
@@ -181,6 +186,9 @@ public final class CostTable {
             }
         }
         for (Where where : Where.values()) t.seenCurve[where.ordinal()] = t.curve(SEEN, where);
+        for (RecordType type : RecordType.values()) {
+            for (Where where : Where.values()) t.queues[type.ordinal()][where.ordinal()] = t.queueOf(type, where);
+        }
         return t;
     }
 
@@ -256,6 +264,42 @@ public final class CostTable {
         long largest = alone.largest();
         double blocked = alone.at(largest) - alone.at(alone.smallest());
         return Math.max(0, streamed.at(largest) - Math.max(0, blocked));
+    }
+
+    /**
+     * The library's queue of a call that moves one element (calibrate's posted and drained rows, by depth): null where
+     * not measured, or where the calls do not queue there. They queue where, at the deepest measured, the quiet after
+     * them takes at least {@link Queue#QUEUED} of what posting and draining cost together: the posts returned before
+     * their transfers were done. Decided per machine, type and place from its rows, never assumed.
+     */
+    public Queue queue(RecordType type, Where where) {
+        return queues[type.ordinal()][where.ordinal()];
+    }
+
+    private Queue queueOf(RecordType type, Where where) {
+        CostCurve posted = byType[type.ordinal()][Measured.POSTED.ordinal()][where.ordinal()];
+        CostCurve drained = byType[type.ordinal()][Measured.DRAINED.ordinal()][where.ordinal()];
+        if (posted == null || drained == null) return null;
+        long deepest = Math.min(posted.largest(), drained.largest());
+        double p = posted.at(deepest), d = drained.at(deepest);
+        return d >= Queue.QUEUED * (p + d) ? new Queue(posted, drained, deepest) : null;
+    }
+
+    /**
+     * Per call, what posting costs and what the quiet after drains, at the depth of the queue it joins (the deepest
+     * measured past it: a rate per call, not extended).
+     */
+    public record Queue(CostCurve posted, CostCurve drained, long deepest) {
+        /** The share of a call's cost the drain must hold for the calls to count as queued. */
+        public static final double QUEUED = 0.25;
+
+        public double posted(long depth) {
+            return posted.at(Math.min(depth, deepest));
+        }
+
+        public double drained(long depth) {
+            return drained.at(Math.min(depth, deepest));
+        }
     }
 
     /** Seconds from a one-sided call's start until it is complete at the target. */

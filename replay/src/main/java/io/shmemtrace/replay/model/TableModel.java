@@ -21,6 +21,11 @@ public final class TableModel extends LogGPModel {
     private double[] linkFree;
     /** Seconds of link time a PE's send queue holds before a blocking call waits (CostTable.sendQueueCapacity). */
     private double queueCapacity;
+    /** Per PE, when the library will have drained the calls it queued (queued), and how many it holds then. */
+    private double[] drainedAt;
+    private long[] depth;
+    /** The call queued last: its target's service is in the drained row. */
+    private Rma lastQueued;
 
     @Override
     public String name() {
@@ -45,6 +50,8 @@ public final class TableModel extends LogGPModel {
         table = CostTable.of(target.machine());
         linkFree = new double[target.tasks()];
         queueCapacity = table.sendQueueCapacity();
+        drainedAt = new double[target.tasks()];
+        depth = new long[target.tasks()];
     }
 
     @Override
@@ -54,6 +61,34 @@ public final class TableModel extends LogGPModel {
         double done = table.complete(call.type(), call.bytes(), where);
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
         if (call.roundTrip()) return new RmaCost(done, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
+        CostTable.Queue queue = call.posted() ? null : table.queue(call.type(), where);
+        if (queue != null && start < drainedAt[call.source()]) return queued(call, start, queue);
+        RmaCost cost = alone(call, start, where, inCall, done);
+        if (queue != null) { // the first of a run: the queue holds it until it completes
+            drainedAt[call.source()] = start + cost.complete();
+            depth[call.source()] = 1;
+        }
+        return cost;
+    }
+
+    /**
+     * A call joining its PE's queue of calls the library has not sent yet (issue 46, item 4): it costs its post at
+     * the queue's depth, and the queue's drain grows by what the quiet after that many took per call. The library
+     * drains only inside its calls, so the drain follows the posts (a run of N posts then a quiet: the quiet waits
+     * N drains); the target's service is in the drained row (both PEs posted at each other).
+     */
+    private RmaCost queued(Rma call, double start, CostTable.Queue queue) {
+        int pe = call.source();
+        long d = ++depth[pe];
+        double post = queue.posted(d);
+        drainedAt[pe] += post + queue.drained(d);
+        lastQueued = call;
+        double complete = drainedAt[pe] - start;
+        return new RmaCost(post, complete, complete);
+    }
+
+    /** A one-sided call priced by its rows, behind the transfers its PE's link is still sending. */
+    private RmaCost alone(Rma call, double start, CostTable.Where where, double inCall, double done) {
         double gap = linkTime(call);
         double queued = enqueue(call.source(), start, gap);
         double visible = queued + table.seen(call.type(), call.bytes(), where);
@@ -103,7 +138,7 @@ public final class TableModel extends LogGPModel {
      */
     @Override
     public double targetService(Rma call) {
-        if (call.roundTrip() || call.source() == call.target()) return 0;
+        if (call.roundTrip() || call.source() == call.target() || call == lastQueued) return 0;
         CostTable.Where where = CostTable.Where.of(call);
         double more = table.mutual(call.type(), call.bytes(), where) - table.call(call.type(), call.bytes(), where);
         return more > 0 ? more : 0; // false for NaN: not measured

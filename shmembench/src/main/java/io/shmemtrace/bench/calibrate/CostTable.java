@@ -21,6 +21,8 @@ import java.util.Set;
  *       _nbi full, gets as they return);
  *   <li>{@code OP.mutual}: in the call when both PEs stream at each other (blocking puts, non-fetching atomics);
  *   <li>{@code OP.spaced}: in the call when computation between calls lets each transfer leave first (the same);
+ *   <li>{@code OP.posted} and {@code OP.drained}, by depth instead of size: per call, posting depth calls back to
+ *       back while the other PE posts the same at this one, and the quiet after them (calls that move one element);
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
  * </ul>
  * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
@@ -63,6 +65,8 @@ public final class CostTable {
                 case "post", Timing.STREAM, "+barrier", "loop" -> put(Measured.CALL.key(op), r, modes);
                 case Timing.MUTUAL -> put(Measured.MUTUAL.key(op), r, modes);
                 case Timing.SPACED -> put(Measured.SPACED.key(op), r, modes);
+                case "posted" -> put(Measured.POSTED.key(op), r, modes);
+                case "drained" -> put(Measured.DRAINED.key(op), r, modes);
                 case "return" -> {
                     put(Measured.CALL.key(op), r, modes);
                     put(Measured.COMPLETE.key(op), r, modes);
@@ -74,11 +78,15 @@ public final class CostTable {
         return this;
     }
 
-    /** Row r's median, with the fastest and slowest of its samples: the spread a prediction's interval comes from. */
+    /**
+     * Row r's median, with the fastest and slowest of its samples: the spread a prediction's interval comes from; at
+     * its size, or at its depth for the queue's rows.
+     */
     private void put(String key, Row r, Set<Row> modes) {
-        rows.put(key, r.bytes(), r.medianUs() * 1e-6, Math.min(r.minUs(), r.medianUs()) * 1e-6,
+        long at = r.depth() > 0 ? r.depth() : r.bytes();
+        rows.put(key, at, r.medianUs() * 1e-6, Math.min(r.minUs(), r.medianUs()) * 1e-6,
                 Math.max(r.maxUs(), r.medianUs()) * 1e-6);
-        if (modes.contains(r)) rows.mode(key, r.bytes());
+        if (modes.contains(r)) rows.mode(key, at);
     }
 
     /** The rows, as the machine file's writer takes them. */

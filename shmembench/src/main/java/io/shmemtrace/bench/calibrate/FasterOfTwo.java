@@ -43,10 +43,12 @@ public final class FasterOfTwo {
             double lo = Math.min(r.medianUs(), other.medianUs()), hi = Math.max(r.medianUs(), other.medianUs());
             Row kept = r.medianUs() < other.medianUs() ? r : other;
             if (lo > 0 && hi > SLOW * lo) {
-                note.accept(String.format(Locale.ROOT, "%s %s %d B: %.4f us in one process, %.4f in the other"
-                        + " (the faster kept, the slower as its high end)", r.api(), r.variant(), r.bytes(), hi, lo));
+                note.accept(String.format(Locale.ROOT, "%s %s %d B%s: %.4f us in one process, %.4f in the other"
+                        + " (the faster kept, the slower as its high end)", r.api(), r.variant(), r.bytes(),
+                        r.depth() > 0 ? " at depth " + r.depth() : "", hi, lo));
                 kept = new Row(kept.test(), kept.api(), kept.language(), kept.variant(), kept.nelems(), kept.stride(),
-                        kept.bytes(), kept.reps(), kept.minUs(), kept.medianUs(), Math.max(kept.maxUs(), hi), kept.rse());
+                        kept.bytes(), kept.reps(), kept.minUs(), kept.medianUs(), Math.max(kept.maxUs(), hi), kept.rse(),
+                        kept.depth());
                 twoModes.add(key(r));
             }
             faster.put(key(r), kept);
@@ -57,6 +59,6 @@ public final class FasterOfTwo {
     }
 
     private static String key(Row r) {
-        return r.test() + "\t" + r.api() + "\t" + r.variant() + "\t" + r.bytes();
+        return r.test() + "\t" + r.api() + "\t" + r.variant() + "\t" + r.bytes() + "\t" + r.depth();
     }
 }

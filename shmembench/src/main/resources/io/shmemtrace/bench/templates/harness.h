@@ -109,6 +109,18 @@ static double rse_of(const double *s, int k) {
     return sqrt(var / (k - 1)) / sqrt((double) k) / mean;
 }
 
+/* The statistics of k samples (sorted in place). */
+static stats summarise(double *samples, int k) {
+    stats s;
+    s.reps = k;
+    s.rse = rse_of(samples, k);
+    qsort(samples, (size_t) k, sizeof(double), by_value);
+    s.min = samples[0];
+    s.median = k % 2 ? samples[k / 2] : (samples[k / 2 - 1] + samples[k / 2]) / 2;
+    s.max = samples[k - 1];
+    return s;
+}
+
 /* Microseconds per call of body, as statistics over samples; meaningful on PE 0. */
 static stats measure(body_fn body, body_fn tail, int max_reps) {
     static double samples[MAX_REPS_LIMIT];
@@ -126,14 +138,7 @@ static stats measure(body_fn body, body_fn tail, int max_reps) {
         int more = k < max_reps && (k < MIN_REPS || (!spent && rse_of(samples, k) >= RSE_GOAL));
         if (!agree(more)) break;
     }
-    stats s;
-    s.reps = k;
-    s.rse = rse_of(samples, k);
-    qsort(samples, (size_t) k, sizeof(double), by_value);
-    s.min = samples[0];
-    s.median = k % 2 ? samples[k / 2] : (samples[k / 2 - 1] + samples[k / 2]) / 2;
-    s.max = samples[k - 1];
-    return s;
+    return summarise(samples, k);
 }
 
 static double median_of(body_fn body, body_fn tail, int max_reps) { return measure(body, tail, max_reps).median; }
@@ -148,6 +153,14 @@ static void report(int test, const char *lang, int api, const char *variant, lon
     double lo = (s.min - base) * scale, mid = (s.median - base) * scale, hi = (s.max - base) * scale;
     printf("ROW\t%d\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%d\t%.6f\t%.6f\t%.6f\t%.4f\n", test, api_names[api], lang, variant,
            n, stride, bytes, s.reps, lo > 0 ? lo : 0, mid > 0 ? mid : 0, hi > 0 ? hi : 0, s.rse);
+    fflush(stdout);
+}
+
+/* A row of the library's queue (run_queue): the report's columns and the depth the calls were posted at. */
+static void report_depth(int test, const char *lang, int api, const char *variant, long bytes, long depth, stats s) {
+    if (me != 0) return;
+    printf("ROW\t%d\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%d\t%.6f\t%.6f\t%.6f\t%.4f\t%ld\n", test, api_names[api], lang, variant,
+           n, stride, bytes, s.reps, s.min, s.median, s.max, s.rse, depth);
     fflush(stdout);
 }
 
@@ -318,6 +331,15 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         shmem_quiet();                                                              \
         count_calls(API, iters, n);                                                 \
         count_calls(API_shmem_quiet, 1, 0);                                         \
+    }                                                                               \
+    static inline void queue_##ID(long iters) {                                     \
+        if (me == 0 || me == peer) {                                                \
+            int to = peer;                                                          \
+            if (me != 0) peer = 0;                                                  \
+            for (long i = 0; i < iters; i++) { __VA_ARGS__; }                       \
+            peer = to;                                                              \
+            count_calls(API, iters, n);                                             \
+        }                                                                           \
     }
 
 /* _nbi calls, timed four ways: Full (call, quiet), Post (the calls alone, completed untimed), Overlap. */
@@ -369,6 +391,37 @@ static inline void run_complete(int test, const char *lang, int api, long bytes,
     compute_for_us(2 * (full.median > s.median ? full.median : s.median));
     stats c = measure(body_compute, NULL, reps);
     report(test, lang, api, "spaced", bytes, measure(spaced, NULL, reps), c.median, 1);
+}
+
+/*
+ * The library's queue (issue 46, item 4), for calls that move one element (p, non-fetching atomics): PE 0 and the
+ * last PE post `depth` calls at each other back to back, then quiet. posted = the posts per call, drained = the
+ * quiet per call, each over samples of depth calls (QUEUE_CALLS calls in all, 5 to QUEUE_SAMPLES samples). A
+ * library that sends as it posts pays in the posts and drains little; one that queues (Open MPI on globals: 50 ns a
+ * post on shared memory, 0.3 us a call drained) pays at the quiet. Every PE takes the same number of samples (the
+ * count follows from depth), so nothing is agreed.
+ */
+#define QUEUE_CALLS 65536
+#define QUEUE_SAMPLES 200
+static inline void run_queue(int test, const char *lang, int api, long bytes, body_fn queue) {
+    static double posted[QUEUE_SAMPLES], drained[QUEUE_SAMPLES];
+    for (long depth = 1; depth <= QUEUE_CALLS; depth *= 16) {
+        int reps = (int) (QUEUE_CALLS / depth);
+        if (reps < MIN_REPS) reps = MIN_REPS;
+        if (reps > QUEUE_SAMPLES) reps = QUEUE_SAMPLES;
+        for (int k = 0; k < reps; k++) {
+            h_barrier_all();
+            double t0 = now_us();
+            queue(depth);
+            double t1 = now_us();
+            if (me == 0 || me == peer) h_quiet();
+            double t2 = now_us();
+            posted[k] = (t1 - t0) / (double) depth;
+            drained[k] = (t2 - t1) / (double) depth;
+        }
+        report_depth(test, lang, api, "posted", bytes, depth, summarise(posted, reps));
+        report_depth(test, lang, api, "drained", bytes, depth, summarise(drained, reps));
+    }
 }
 
 static void tail_quiet(long iters) { (void) iters; if (me == 0) h_quiet(); }
