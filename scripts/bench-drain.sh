@@ -1,5 +1,6 @@
 #!/bin/sh
-# Non-fetching atomics on globals, posted and then completed by a quiet, one way and both ways at once, on the
+# Non-fetching atomics on globals, posted and then completed by a quiet, one way, both ways at once, and both ways
+# with every other atomic to the PE itself (as gups), on the
 # default transports and on TCP loopback (UCX_TLS=tcp,self): what gups pays (docs/shmemsim.md, "How good are the
 # predictions"). Not a test: the figures depend on the machine; TCP's vary from run to run.
 #   scripts/bench-drain.sh [RUNS]      (RUNS=1: each configuration that many times)
@@ -11,7 +12,7 @@ exe=target/bench-drain/drain
 mkdir -p "$(dirname "$exe")"
 oshcc -O2 -o "$exe" shmembench/bench/drain.c
 for tls in default tcp,self; do
-  for mode in alone mutual; do
+  for mode in alone mutual mixed; do
     i=1
     while [ "$i" -le "$runs" ]; do
       echo "== transports: $tls, $mode"

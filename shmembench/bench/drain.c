@@ -1,9 +1,10 @@
 /*
  * drain: how Open MPI's OpenSHMEM completes non-fetching atomics on globals (static symmetric data), which it
  * reaches through the target's progress: PE 0 (and, with "mutual", PE 1 at the same time) posts N atomics to a
- * global array of the other PE, then quiets. Printed per N: the posting time and the quiet's time, per atomic.
- * What gups is made of (README, "How good are the predictions"); run by scripts/bench-drain.sh.
- *   drain [alone|mutual] [words]       (alone; 1024 words, the atomics spread over them)
+ * global array of the other PE, then quiets; "mixed" is mutual with every other atomic to the PE itself, as gups
+ * does. Printed per N: the posting time and the quiet's time, per atomic (both kinds counted in mixed).
+ * What gups is made of (docs/shmemsim.md); run by scripts/bench-drain.sh.
+ *   drain [alone|mutual|mixed] [words]       (alone; 1024 words, the atomics spread over them)
  */
 #include <shmem.h>
 #include <stdio.h>
@@ -24,7 +25,8 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    int mutual = argc > 1 && strcmp(argv[1], "mutual") == 0;
+    int mixed = argc > 1 && strcmp(argv[1], "mixed") == 0;
+    int mutual = mixed || (argc > 1 && strcmp(argv[1], "mutual") == 0);
     long words = argc > 2 ? atol(argv[2]) : 1024;
     if (words < 1 || words > MAX_WORDS || (words & (words - 1))) words = 1024; /* a power of two */
     shmem_init();
@@ -39,14 +41,16 @@ int main(int argc, char **argv)
         shmem_barrier_all();
         double t0 = now(), t1 = t0, t2 = t0;
         if (me == 0 || mutual) {
-            for (long i = 0; i < n; i++) shmem_long_atomic_add(&table[(i * 2654435761u) & (words - 1)], 1, 1 - me);
+            for (long i = 0; i < n; i++) {
+                shmem_long_atomic_add(&table[(i * 2654435761u) & (words - 1)], 1, mixed && (i & 1) ? me : 1 - me);
+            }
             t1 = now();
             shmem_quiet();
             t2 = now();
         }
         shmem_barrier_all();
         if (me == 0) {
-            printf("%-6s %7ld atomics: post %7.1f ns, quiet %7.1f ns per atomic\n", mutual ? "mutual" : "alone", n,
+            printf("%-6s %7ld atomics: post %7.1f ns, quiet %7.1f ns per atomic\n", mixed ? "mixed" : mutual ? "mutual" : "alone", n,
                    1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n);
         }
     }

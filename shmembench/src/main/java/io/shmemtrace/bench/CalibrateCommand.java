@@ -4,6 +4,7 @@ import io.shmemtrace.replay.machine.MachineWriter;
 import io.shmemtrace.replay.model.LogGP;
 import io.shmemtrace.bench.calibrate.CostTable;
 import io.shmemtrace.bench.calibrate.FasterOfTwo;
+import io.shmemtrace.bench.calibrate.SameTransfer;
 import io.shmemtrace.bench.calibrate.Noise;
 import io.shmemtrace.bench.calibrate.LinearFit;
 import io.shmemtrace.bench.catalog.Catalog;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,10 +96,14 @@ final class CalibrateCommand extends BenchCommand {
         RunCommand.Results staticAgain = measure(globals, "calibrate-static-again", List.of("-DBENCH_STATIC_DATA"),
                 deadline);
         List<String> slowModes = new ArrayList<>();
-        FasterOfTwo.Kept staticKept = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
+        FasterOfTwo.Kept twice = FasterOfTwo.of(staticOnce.rows(), staticAgain.rows(), slowModes::add);
+        // a one-element put or get in a slow mode, told by the bytes call's row of the same transfer
+        List<String> heapModes = new ArrayList<>();
+        FasterOfTwo.Kept staticKept = SameTransfer.of(twice.rows(), twice.modes(), Catalog.spec(), slowModes::add);
+        FasterOfTwo.Kept heapKept = SameTransfer.of(results.rows(), Set.of(), Catalog.spec(), heapModes::add);
         List<Row> staticRows = staticKept.rows();
         RunCommand.Results selfResults = measure(self, "calibrate-self", List.of("-DBENCH_SELF"), deadline);
-        List<Row> rows = results.rows();
+        List<Row> rows = heapKept.rows();
         LinearFit put = fit(rows, "shmem_putmem", "+quiet");
         LinearFit get = fit(rows, "shmem_getmem", "return");
         LinearFit nbi = fit(rows, "shmem_putmem_nbi", "full");
@@ -123,7 +129,8 @@ final class CalibrateCommand extends BenchCommand {
                         + "fits over 8 B..%s (sizes x%d), medians; RMS relative fit error: put %.1f %%, get %.1f %%, put_nbi %.1f %%%s",
                 host(), pes.npes, Instant.now().toString().substring(0, 19), largest, sizeStep, 100 * put.rmsRelativeError(),
                 100 * get.rmsRelativeError(), 100 * nbi.rmsRelativeError(), noise == null ? "" : "\nnoise: " + noise.line());
-        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "").add(staticRows, CostTable.STATIC, staticKept.modes())
+        CostTable table = CostTable.of(Catalog.spec(), pes.npes).add(rows, "", heapKept.modes())
+                .add(staticRows, CostTable.STATIC, staticKept.modes())
                 .add(selfResults.rows(), CostTable.SELF);
         // the target computed ten times the full time per call: a transfer that needs it takes about that long
         boolean needsTarget = busyTarget > PROGRESS_FACTOR * full;
@@ -162,6 +169,7 @@ final class CalibrateCommand extends BenchCommand {
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
                 heapG * 1e6);
         out().println("off-node:       not measured (the job ran on one host)");
+        for (String slow : heapModes) out().println("slow mode:      on the heap, " + slow);
         for (String slow : slowModes) out().println("slow mode:      on a global, " + slow);
         if (noise != null) out().println("noise:          " + noise.line());
         out().println(deadlineLine(deadline, measured));
@@ -185,15 +193,18 @@ final class CalibrateCommand extends BenchCommand {
 
     /**
      * How long it took against the deadline, past it by how much (the least samples of every row took that long
-     * here), and how many rows got only the least samples (their error goal met at once, or the deadline near).
+     * here), and how many rows got only the least samples (their error goal met at once, or the deadline near); the
+     * queue's rows, whose samples are counted in advance, not among them.
      */
     private String deadlineLine(Deadline deadline, List<Row> rows) {
         double over = deadline.overrunSeconds();
-        long least = rows.stream().filter(r -> r.reps() <= Deadline.MIN_SAMPLES).count();
+        // the queue's rows (a depth) take a fixed count of samples, whatever the deadline
+        List<Row> timed = rows.stream().filter(r -> r.depth() == 0).toList();
+        long least = timed.stream().filter(r -> r.reps() <= Deadline.MIN_SAMPLES).count();
         return String.format(Locale.ROOT, "time:           %.0f s, deadline %d s%s; rows of the least samples (%d): %d of"
                         + " %d", deadline.elapsedSeconds(), deadlineSeconds, over > 0 ? String.format(Locale.ROOT,
                         " (%.0f s past it: building, starting and the least samples took that long here)", over) : "",
-                Deadline.MIN_SAMPLES, least, rows.size());
+                Deadline.MIN_SAMPLES, least, timed.size());
     }
 
     private static String progress(boolean needsTarget) {

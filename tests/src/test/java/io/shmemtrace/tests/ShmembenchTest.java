@@ -198,8 +198,15 @@ class ShmembenchTest {
                 "static.put.mutual", "static.p.mutual", "static.iput.mutual", "static.atomic.mutual", "self.put.mutual",
                 "self.p.mutual", "self.atomic.mutual", "put.spaced", "p.spaced", "iput.spaced", "atomic.spaced",
                 "static.put.spaced", "static.p.spaced", "static.iput.spaced", "static.atomic.spaced", "self.put.spaced",
-                "self.p.spaced", "self.atomic.spaced")),
+                "self.p.spaced", "self.atomic.spaced", "p.posted", "p.drained", "atomic.posted", "atomic.drained",
+                "static.p.posted", "static.p.drained", "static.atomic.posted", "static.atomic.drained", "self.p.posted",
+                "self.p.drained", "self.atomic.posted", "self.atomic.drained")),
                 table.keySet());
+        // the library's queue by depth, not size: 1, 16, .. 65,536 calls posted before the quiet
+        for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained")) {
+            assertEquals(List.of(1L, 16L, 256L, 4096L, 65536L), java.util.Arrays.stream(table.get(queue).split(","))
+                    .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList(), queue);
+        }
         assertEquals("2", table.get("members"));
         // puts at every size of the configuration, 8 B to 1 MiB
         List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))
