@@ -4,8 +4,9 @@
 # their link unlimited, at 1 Gbit/s and at 100 Mbit/s (tc tbf). Each machine is calibrated (shmembench calibrate
 # --deadline), and each program traced RUNS times on it; every machine is then predicted from the program's trace on
 # the first machine (its run of median window) with shmemsim's table model, and the tables say per program and
-# machine: the traced window (median, min-max), the prediction and its interval, the error; per program the machines
-# ranked by measurement and by prediction, and whether the two orders agree for every pair of machines whose measured
+# machine: the traced window (median, min-max), the prediction and its interval, the error; the median and worst
+# |error| on the first machine and on the others; per program the machines ranked by measurement and by prediction,
+# and whether the two orders agree for every pair of machines whose measured
 # windows do not overlap (their spread tells them apart), and of the pairs in the wrong order how many were predicted
 # within each other's intervals (a prediction that does not separate them); then how often the interval held the
 # median window. Not a test: the figures depend on the machine and its load. As root (the hosts); 2 PEs.
@@ -111,6 +112,20 @@ done
   printf "%-12s %-14s %10s %21s %10s %21s %8s\n" program machine traced_s "min-max" predicted "low-high" error
   awk -F, 'NR > 1 { printf "%-12s %-14s %10.4f [%8.4f-%8.4f] %10.4f [%8.4f-%8.4f] %+7.1f%%\n", $1, $2, $3, $4, $5, $6, $7,
     $8, 100 * $9 }' "$out/family.csv"
+  echo
+  # |error| on the reference trace's own machine and on the others: the issue's goals are on their medians and worst
+  echo "errors (|predicted - traced median| / traced median)"
+  for group in self cross; do
+    awk -F, -v first="$first" -v group="$group" 'NR > 1 && (($2 == first) == (group == "self")) {
+      e = $9 < 0 ? -$9 : $9; printf "%.6f %s %s\n", 100 * e, $1, $2 }' "$out/family.csv" | sort -g |
+      awk -v group="$group" '{ v[NR] = $1; worst = $2 " on " $3 }
+        END {
+          if (!NR) exit
+          where = (group == "self") ? "on the trace'"'"'s own machine" : "on the other machines"
+          median = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+          printf "  %s: median %.1f %%, worst %.1f %% (%s), %d cases\n", where, median, v[NR], worst, NR
+        }'
+  done
   echo
   echo "ranking (fastest first) by measurement and by prediction; pairs the measurement separates (min-max apart)"
   awk -F, 'NR > 1 { n[$1]++; k = n[$1]; m[$1, k] = $2; t[$1, k] = $3; lo[$1, k] = $4; hi[$1, k] = $5; p[$1, k] = $6
