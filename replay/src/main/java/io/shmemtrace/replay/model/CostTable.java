@@ -293,11 +293,13 @@ public final class CostTable {
         /** The share of a call's cost the drain must hold for the calls to count as queued. */
         public static final double QUEUED = 0.25;
 
-        public double posted(long depth) {
+        /** Seconds in the call, a post at this depth. */
+        public double postAt(long depth) {
             return posted.at(Math.min(depth, deepest));
         }
 
-        public double drained(long depth) {
+        /** Seconds the quiet after drains, per call, at this depth. */
+        public double drainAt(long depth) {
             return drained.at(Math.min(depth, deepest));
         }
     }

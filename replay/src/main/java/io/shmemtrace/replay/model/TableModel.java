@@ -80,8 +80,8 @@ public final class TableModel extends LogGPModel {
     private RmaCost queued(Rma call, double start, CostTable.Queue queue) {
         int pe = call.source();
         long d = ++depth[pe];
-        double post = queue.posted(d);
-        drainedAt[pe] += post + queue.drained(d);
+        double post = queue.postAt(d);
+        drainedAt[pe] += post + queue.drainAt(d);
         lastQueued = call;
         double complete = drainedAt[pe] - start;
         return new RmaCost(post, complete, complete);
