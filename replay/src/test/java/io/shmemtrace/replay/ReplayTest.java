@@ -261,6 +261,26 @@ class ReplayTest {
         assertEquals(50_000 * NS, p.callTime.get("shmem_barrier_all"), 1e-12);
     }
 
+    @Test
+    void aBarrierThatCompletesAPutCostsWhatCalibrateMeasuredItToAdd() throws Exception {
+        // PE 0 puts 8 bytes 10 us in (1 us in the call, complete 3 us after its start: at 14 us), then barriers at
+        // 12 us; PE 1 arrives at 11 us. Then a second barrier, nothing in flight.
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_putmem", 10_000, 1000, 1, 8, ADDR).call(0, "shmem_barrier_all", 0, 1000);
+        run.call(1, "shmem_barrier_all", 10_000, 1000);
+        run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("completing")));
+        String bare = TABLE_MACHINE + "Model table barrier_all.call=0:2e-6\n";
+        // a bare barrier of 2 us: both leave at 14 + 2 us (PE 0 after 4 us in it, PE 1 after 5), then 2 us each
+        Prediction p = simulate(trace, "table", machine("bare.cfg", bare));
+        assertEquals((4 + 5 + 2 + 2) * 1e-6, p.callTime.get("shmem_barrier_all"), 1e-12);
+        // the put then a barrier measured at 7 us, 4 more than the put's 3 us to completion: the first barrier (the
+        // put still in flight at PE 0's arrival) adds 4 us to every member, the second (nothing in flight) nothing
+        Prediction q = simulate(trace, "table", machine("completing.cfg", bare
+                + "Model table static.barrier_all.completing=8:7e-6\n"));
+        assertEquals((8 + 9 + 2 + 2) * 1e-6, q.callTime.get("shmem_barrier_all"), 1e-12);
+    }
+
     /** PE 0 puts 64 KiB to PE 1 10 us in, then (fenced or not) its flag; PE 1 waits for the flag from the start. */
     private Path messageThenFlag(boolean fenced) throws IOException {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);

@@ -164,6 +164,11 @@ final class CalibrateCommand extends BenchCommand {
                     barrierBusy * 1e6, barrier * 1e6, messagesNeedSender
                             ? "the last PE's messages leave only at its next library call" : "collectives complete on their own");
         }
+        double completing = smallest(staticRows, "shmem_barrier_all", "completing");
+        if (!Double.isNaN(completing)) {
+            out().printf(Locale.ROOT, "                barrier_all completing a put on a global: %.4f us more than its quiet%n",
+                    (completing - smallest(staticRows, "shmem_putmem", "+quiet")) * 1e6);
+        }
         double heapG = smallest(rows, "shmem_long_g", "return");
         double staticG = smallest(staticRows, "shmem_long_g", "return");
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,

@@ -186,7 +186,8 @@ class ShmembenchTest {
         assertEquals(new TreeSet<>(List.of("members", "put.call", "put.complete", "put_nbi.call",
                 "put_nbi.complete", "get.call", "get.complete", "get_nbi.call", "get_nbi.complete", "p.call", "p.complete",
                 "g.call", "g.complete", "iput.call", "iput.complete", "iget.call", "iget.complete", "atomic.call",
-                "atomic.complete", "atomic_fetch.call", "atomic_fetch.complete", "barrier_all.call", "broadcast.call",
+                "atomic.complete", "atomic_fetch.call", "atomic_fetch.complete", "barrier_all.call",
+                "barrier_all.completing", "static.barrier_all.call", "static.barrier_all.completing", "broadcast.call",
                 "reduce.call", "fcollect.call", "alltoall.call", "quiet.call", "quiet.complete", "fence.call",
                 "fence.complete", "wait.seen", "static.put.call", "static.put.complete", "static.put_nbi.call",
                 "static.put_nbi.complete", "static.get.call", "static.get.complete", "static.p.call", "static.p.complete",
@@ -208,6 +209,8 @@ class ShmembenchTest {
                     .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList(), queue);
         }
         assertEquals("2", table.get("members"));
+        // a barrier completing a put of 8 bytes: one point, at 8
+        assertTrue(table.get("static.barrier_all.completing").matches("8:[^,]*"), table.get("static.barrier_all.completing"));
         // puts at every size of the configuration, 8 B to 1 MiB
         List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))
                 .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList();

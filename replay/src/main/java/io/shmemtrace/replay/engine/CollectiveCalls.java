@@ -103,12 +103,14 @@ final class CollectiveCalls implements Handler {
         PeSet set = peSet(r.set());
         boolean spans = spansNodes(r.set(), set);
         double release = g.last;
+        boolean completes = false; // transfers in flight at a member's arrival: the barrier completes them
         if (r.type() == BARRIER_ALL || r.type() == BARRIER) {
             // a barrier completes every member's transfers before any member leaves it (their targets, members
             // themselves, are in the library from their arrival: progress adds nothing past the last arrival)
             for (Sequence m : g.members) {
                 double landed = completions.latest(m.task, m.current);
                 if (landed > release) release = landed;
+                if (landed > m.arrival) completes = true; // false for NaN: none
             }
         }
         double rootArrival = Double.NaN;
@@ -123,13 +125,14 @@ final class CollectiveCalls implements Handler {
         double leaves = Double.NaN; // where the last member goes on computing: its next library call
         boolean lastFirst = completions.sendersHold() && g.expected > 1;
         if (lastFirst) {
-            double end = leave(lastIn, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, Double.NaN);
+            double end = leave(lastIn, g, set, spans, completes, release, rootArrival, lastIn, lastEvent, lastTraced,
+                    Double.NaN);
             double delay = completions.senderDelay(lastIn.task, -1, end); // known once it moved on
             if (delay > 0) leaves = end + delay;
         }
         for (Sequence m : g.members) {
             if (lastFirst && m == lastIn) continue;
-            leave(m, g, set, spans, release, rootArrival, lastIn, lastEvent, lastTraced, leaves);
+            leave(m, g, set, spans, completes, release, rootArrival, lastIn, lastEvent, lastTraced, leaves);
         }
     }
 
@@ -137,12 +140,12 @@ final class CollectiveCalls implements Handler {
      * Member m leaves the collective, no earlier than the collective's cost after sent (NaN: at once), when the last
      * member's messages left; its end.
      */
-    private double leave(Sequence m, Gathering g, PeSet set, boolean spans, double release, double rootArrival,
-                         Sequence lastIn, long lastEvent, double lastTraced, double sent)
+    private double leave(Sequence m, Gathering g, PeSet set, boolean spans, boolean completes, double release,
+                         double rootArrival, Sequence lastIn, long lastEvent, double lastTraced, double sent)
             throws IOException, MergedFormatException {
         RunRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
-                mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced)));
+                mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced), completes));
         double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
         if (sent + cost.afterRelease() > end) end = sent + cost.afterRelease(); // false for NaN
         double waited = Math.min(g.last - m.arrival, end - m.arrival);
@@ -177,7 +180,8 @@ final class CollectiveCalls implements Handler {
     private void leaveBroadcast(Sequence m, Gathering g, PeSet set) throws IOException, MergedFormatException {
         RunRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
-                spansNodes(mr.set(), set), mr.duration(), Collective.after(mr.start(), mr.duration(), g.rootTracedStart)));
+                spansNodes(mr.set(), set), mr.duration(), Collective.after(mr.start(), mr.duration(), g.rootTracedStart),
+                false));
         double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
         if (waited > 0) {

@@ -15,9 +15,11 @@ import io.shmemtrace.merged.format.RecordType;
  * @param tracedAfterLast this member's traced time in the call after the last member's traced arrival (a broadcast:
  *                        after the root's), at most its traced duration: the call's own cost to it as traced, without
  *                        the waiting for the others, and with the order the members left in
+ * @param completesTransfers a barrier that completes transfers still in flight when their PE arrived (a put, then
+ *                           barrier_all): the library completes them inside it
  */
 public record Collective(RecordType type, int members, int rank, int root, long bytes, boolean spansNodes,
-                         double traced, double tracedAfterLast) {
+                         double traced, double tracedAfterLast, boolean completesTransfers) {
     /** What a member's traced call held after the traced arrival that released it (within its duration). */
     public static double after(double start, double duration, double releasedAt) {
         return Math.max(0, Math.min(duration, start + duration - releasedAt));

@@ -40,7 +40,7 @@ public final class CostTable {
      * OP.posted, OP.drained by depth (the library's queue).
      */
     public enum Measured {
-        CALL, COMPLETE, MUTUAL, SPACED, POSTED, DRAINED;
+        CALL, COMPLETE, MUTUAL, SPACED, POSTED, DRAINED, COMPLETING;
 
         /** The key of operation op's row ({@code put_nbi.complete}); op as the event spec names operations. */
         public String key(String op) {
@@ -324,6 +324,19 @@ public final class CostTable {
         double flag = seenAt == null ? Double.NaN : seenAt.at(8);
         if (Double.isNaN(flag)) return done;
         return Math.min(done, flag + Math.max(0, done - complete(type, 8, where)));
+    }
+
+    /**
+     * What a barrier adds where it completes transfers: a put of 8 bytes followed by barrier_all (calibrate's
+     * completing row, on globals where measured there) costs this much more than the same put's completion by a
+     * quiet ({@link #complete}) and a bare barrier; 0 where not measured or not more. Open MPI over TCP between hosts:
+     * 2.6-3.5 us, a third of heat1d's step (docs/shmemsim.md).
+     */
+    public double barrierCompleting() {
+        double byBarrier = at(RecordType.BARRIER_ALL, Measured.COMPLETING, 8, Where.STATIC);
+        double byQuiet = complete(RecordType.PUT, 8, Where.STATIC);
+        double more = byBarrier - byQuiet;
+        return more > 0 ? more : 0; // false for NaN: not measured
     }
 
     /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */

@@ -9,7 +9,8 @@ import io.shmemtrace.replay.machine.MachineException;
  * call is in the call for {@code OP.call} (blocking puts and non-fetching atomics as issued back to back, _nbi
  * posts, gets and fetching atomics to their return), complete at the target {@code OP.complete} after its
  * start, and seen by a poller a flag's one-way time after its start plus the size's part. Collectives cost their
- * measured time scaled to the set; locks a fetching atomic's round trip. A call on static symmetric data (an
+ * measured time scaled to the set, a barrier that completes transfers what calibrate measured it to add
+ * (completing row); locks a fetching atomic's round trip. A call on static symmetric data (an
  * address outside the task's traced heap allocations) costs what calibrate measured on globals (static.OP lines),
  * a call a PE makes to itself what it measured so (self.OP lines). Whatever the table lacks comes from LogGP:
  * a machine file without Model table lines (a PSINS user's) is simulated as under the loggp model. The default:
@@ -147,7 +148,8 @@ public final class TableModel extends LogGPModel {
     @Override
     public SyncCost collective(Collective c) {
         double cost = table.collective(c.type(), c.bytes(), c.members());
-        return Double.isNaN(cost) ? super.collective(c) : new SyncCost(cost, 0);
+        if (Double.isNaN(cost)) return super.collective(c);
+        return new SyncCost(c.completesTransfers() ? cost + table.barrierCompleting() : cost, 0);
     }
 
     @Override

@@ -97,6 +97,7 @@ public final class CSource {
                 ? macro + "(" + id + ", " + api_ + ", " + elementType(api) + ", " + call + ")"
                 : macro + "(" + id + ", " + api_ + ", " + call + ")";
         if (api.operation() == Operation.BROADCAST) line += "\nBENCH_BROADCAST_ACK(" + id + ", " + api_ + ", " + call + ")";
+        if (completing(api)) line += "\nBENCH_COMPLETING(" + id + ", " + api_ + ", " + call + ")";
         return line;
     }
 
@@ -110,7 +111,7 @@ public final class CSource {
         String run = switch (Timing.of(api)) {
             case RETURN -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
             case SYNCHRONISING -> "        run_synchronising(" + args + ", " + v + ", " + bytes + ", " + reps + ", body_" + id
-                    + ", busy_" + id + ");\n";
+                    + ", busy_" + id + ", " + (completing(api) ? "completing_" + id : "NULL") + ");\n";
             case COMPLETE -> "        run_complete(" + args + ", " + bytes + ", " + reps + ", body_" + id + ", stream_" + id
                     + ", mutual_" + id + ", spaced_" + id + ");\n"
                     // the library's queue, for the calls that move one element (p, non-fetching atomics)
@@ -127,6 +128,11 @@ public final class CSource {
                     + report(args, "\"ack\"", bytes, "measure(ack_" + id + ", NULL, " + reps + ")", "acks", "1") + "        }\n";
         }
         return head + run + "    }\n";
+    }
+
+    /** A barrier-like call that completes transfers (barrier_all): timed after a put too (its completing row). */
+    private static boolean completing(Api api) {
+        return Timing.of(api) == Timing.SYNCHRONISING && api.operation().completesPending();
     }
 
     private static String report(String args, String variant, String bytes, String stats, String base, String scale) {
