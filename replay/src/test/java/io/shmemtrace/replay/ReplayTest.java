@@ -218,6 +218,30 @@ class ReplayTest {
     }
 
     @Test
+    void callsToThePeItselfJoinAQueueThatHoldsCallsAtTheMixedRows() throws Exception {
+        // PE 0: one atomic on a global of PE 1, then 299 on its own (gups's calls to itself), then a quiet
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        for (int k = 0; k < 300; k++) run.call(0, "shmem_long_atomic_add", k == 0 ? 10_000 : 0, 500, k == 0 ? 1 : 0, ADDR);
+        run.call(0, "shmem_quiet", 0, 1000).all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        Path trace = run.writeTo(Files.createDirectories(dir.resolve("mixed")));
+        // as above, a call to itself alone 0.2 us; with every other call to itself 0.5 us a post, 1.5 drained
+        String rows = TABLE_MACHINE + "Model table atomic.call=8:3e-6 atomic.complete=8:10e-6 atomic.spaced=8:4e-6\n"
+                + "Model table self.atomic.call=8:0.2e-6 self.atomic.complete=8:0.2e-6\n"
+                + "Model table atomic.posted=1:3e-6,2:1e-6,256:1e-6 atomic.drained=1:7e-6,2:2e-6,256:2e-6\n";
+        Prediction p = simulate(trace, "table", machine("mixed.cfg", rows
+                + "Model table atomic.mixed_posted=1:3e-6,2:0.5e-6,256:0.5e-6 atomic.mixed_drained=1:7e-6,2:1.5e-6,256:1.5e-6\n"));
+        // the first alone (4 us, complete at 10 us); from the second on, half or more of the queue's calls went to PE 0
+        // itself: each costs the mixed post, 0.5 us, and drains 1.5 after the 0.5 posted; the quiet waits for the drain
+        assertEquals((4 + 299 * 0.5) * 1e-6, p.callTime.get("shmem_long_atomic_add"), 1e-12);
+        assertEquals((10 + 299 * 2 - (4 + 299 * 0.5)) * 1e-6, p.callTime.get("shmem_quiet"), 1e-12);
+        // without the mixed rows, calls to itself do not join the queue: 0.2 us each; the quiet, at 63.8 us, finds the
+        // first complete (at 10 us) and costs its own 0.1 us
+        Prediction q = simulate(trace, "table", machine("pure.cfg", rows));
+        assertEquals((4 + 299 * 0.2) * 1e-6, q.callTime.get("shmem_long_atomic_add"), 1e-12);
+        assertEquals(0.1e-6, q.callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    @Test
     void aBroadcastsRootLeavesWithoutWaitingForLateMembers() throws Exception {
         // root 0 and PE 1 arrive at 1 ms, PE 2 at 10 ms; then a barrier: traced as a real run would be
         SyntheticRun run = ReplayRuns.of(3).all("shmem_init", 0, 1000);

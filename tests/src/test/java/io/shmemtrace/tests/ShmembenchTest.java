@@ -201,10 +201,12 @@ class ShmembenchTest {
                 "static.put.spaced", "static.p.spaced", "static.iput.spaced", "static.atomic.spaced", "self.put.spaced",
                 "self.p.spaced", "self.atomic.spaced", "p.posted", "p.drained", "atomic.posted", "atomic.drained",
                 "static.p.posted", "static.p.drained", "static.atomic.posted", "static.atomic.drained", "self.p.posted",
-                "self.p.drained", "self.atomic.posted", "self.atomic.drained")),
+                "self.p.drained", "self.atomic.posted", "self.atomic.drained", "p.mixed_posted", "p.mixed_drained",
+                "atomic.mixed_posted", "atomic.mixed_drained", "static.p.mixed_posted", "static.p.mixed_drained",
+                "static.atomic.mixed_posted", "static.atomic.mixed_drained")),
                 table.keySet());
         // the library's queue by depth, not size: 1, 16, .. 65,536 calls posted before the quiet
-        for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained")) {
+        for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained", "static.atomic.mixed_posted")) {
             assertEquals(List.of(1L, 16L, 256L, 4096L, 65536L), java.util.Arrays.stream(table.get(queue).split(","))
                     .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList(), queue);
         }

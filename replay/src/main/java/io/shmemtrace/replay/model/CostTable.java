@@ -40,7 +40,7 @@ public final class CostTable {
      * OP.posted, OP.drained by depth (the library's queue).
      */
     public enum Measured {
-        CALL, COMPLETE, MUTUAL, SPACED, POSTED, DRAINED, COMPLETING;
+        CALL, COMPLETE, MUTUAL, SPACED, POSTED, DRAINED, MIXED_POSTED, MIXED_DRAINED, COMPLETING;
 
         /** The key of operation op's row ({@code put_nbi.complete}); op as the event spec names operations. */
         public String key(String op) {
@@ -282,25 +282,46 @@ public final class CostTable {
         if (posted == null || drained == null) return null;
         long deepest = Math.min(posted.largest(), drained.largest());
         double p = posted.at(deepest), d = drained.at(deepest);
-        return d >= Queue.QUEUED * (p + d) ? new Queue(posted, drained, deepest) : null;
+        if (d < Queue.QUEUED * (p + d)) return null;
+        CostCurve mixedPosted = byType[type.ordinal()][Measured.MIXED_POSTED.ordinal()][where.ordinal()];
+        CostCurve mixedDrained = byType[type.ordinal()][Measured.MIXED_DRAINED.ordinal()][where.ordinal()];
+        boolean mixed = mixedPosted != null && mixedDrained != null;
+        return new Queue(posted, drained, mixed ? mixedPosted : null, mixed ? mixedDrained : null, deepest);
     }
 
     /**
      * Per call, what posting costs and what the quiet after drains, at the depth of the queue it joins (the deepest
-     * measured past it: a rate per call, not extended).
+     * measured past it: a rate per call, not extended), and by the share of the queue's calls that went to the PE
+     * itself: the pure rows at none, the mixed rows (every other call to itself) at half or more, in between
+     * linearly. Null mixed rows: calls to the PE itself do not join the queue.
      */
-    public record Queue(CostCurve posted, CostCurve drained, long deepest) {
+    public record Queue(CostCurve posted, CostCurve drained, CostCurve mixedPosted, CostCurve mixedDrained,
+                        long deepest) {
         /** The share of a call's cost the drain must hold for the calls to count as queued. */
         public static final double QUEUED = 0.25;
+        /** The share of calls to the PE itself in the mixed rows. */
+        static final double MIXED_SHARE = 0.5;
 
-        /** Seconds in the call, a post at this depth. */
-        public double postAt(long depth) {
-            return posted.at(Math.min(depth, deepest));
+        /** Seconds in the call, a post at this depth, selfShare of the queue's calls to the PE itself. */
+        public double postAt(long depth, double selfShare) {
+            return at(posted, mixedPosted, depth, selfShare);
         }
 
         /** Seconds the quiet after drains, per call, at this depth. */
-        public double drainAt(long depth) {
-            return drained.at(Math.min(depth, deepest));
+        public double drainAt(long depth, double selfShare) {
+            return at(drained, mixedDrained, depth, selfShare);
+        }
+
+        /** Whether calls to the PE itself join the queue while it holds calls (the mixed rows were measured). */
+        public boolean takesSelfCalls() {
+            return mixedPosted != null;
+        }
+
+        private double at(CostCurve pure, CostCurve mixed, long depth, double selfShare) {
+            double alone = pure.at(Math.min(depth, deepest));
+            if (mixed == null || selfShare <= 0) return alone;
+            double withSelf = mixed.at(Math.min(depth, mixed.largest()));
+            return alone + Math.min(1, selfShare / MIXED_SHARE) * (withSelf - alone);
         }
     }
 

@@ -22,9 +22,14 @@ public final class TableModel extends LogGPModel {
     private double[] linkFree;
     /** Seconds of link time a PE's send queue holds before a blocking call waits (CostTable.sendQueueCapacity). */
     private double queueCapacity;
-    /** Per PE, when the library will have drained the calls it queued (queued), and how many it holds then. */
+    /**
+     * Per PE, when the library will have drained the calls it queued (queued), how many it holds then, how many of
+     * them went to the PE itself, and where the calls that started the queue went (heap or static data).
+     */
     private double[] drainedAt;
     private long[] depth;
+    private long[] selfCalls;
+    private CostTable.Where[] queuedWhere;
     /** The call queued last: its target's service is in the drained row. */
     private Rma lastQueued;
 
@@ -53,6 +58,9 @@ public final class TableModel extends LogGPModel {
         queueCapacity = table.sendQueueCapacity();
         drainedAt = new double[target.tasks()];
         depth = new long[target.tasks()];
+        selfCalls = new long[target.tasks()];
+        queuedWhere = new CostTable.Where[target.tasks()];
+        java.util.Arrays.fill(queuedWhere, CostTable.Where.HEAP);
     }
 
     @Override
@@ -62,27 +70,45 @@ public final class TableModel extends LogGPModel {
         double done = table.complete(call.type(), call.bytes(), where);
         if (Double.isNaN(inCall) || Double.isNaN(done)) return super.rma(call, start);
         if (call.roundTrip()) return new RmaCost(done, done, call.isGet() ? done : table.seen(call.type(), call.bytes(), where));
-        CostTable.Queue queue = call.posted() ? null : table.queue(call.type(), where);
-        if (queue != null && start < drainedAt[call.source()]) return queued(call, start, queue);
+        int pe = call.source();
+        CostTable.Queue queue = call.posted() ? null : queue(call, where, start);
+        if (queue != null && start < drainedAt[pe]) return queued(call, start, queue);
         RmaCost cost = alone(call, start, where, inCall, done);
         if (queue != null) { // the first of a run: the queue holds it until it completes
-            drainedAt[call.source()] = start + cost.complete();
-            depth[call.source()] = 1;
+            drainedAt[pe] = start + cost.complete();
+            depth[pe] = 1;
+            selfCalls[pe] = 0;
+            queuedWhere[pe] = where;
         }
         return cost;
     }
 
     /**
+     * The queue a blocking call joins, or starts, where the library queues its type: to another PE, that of its
+     * place; to the PE itself (which drains nothing alone), the queue its PE holds, while it holds calls, where the
+     * calls to oneself were measured mixed in.
+     */
+    private CostTable.Queue queue(Rma call, CostTable.Where where, double start) {
+        if (where != CostTable.Where.SELF) return table.queue(call.type(), where);
+        if (start >= drainedAt[call.source()]) return null;
+        CostTable.Queue running = table.queue(call.type(), queuedWhere[call.source()]);
+        return running != null && running.takesSelfCalls() ? running : null;
+    }
+
+    /**
      * A call joining its PE's queue of calls the library has not sent yet (issue 46, item 4): it costs its post at
-     * the queue's depth, and the queue's drain grows by what the quiet after that many took per call. The library
-     * drains only inside its calls, so the drain follows the posts (a run of N posts then a quiet: the quiet waits
-     * N drains); the target's service is in the drained row (both PEs posted at each other).
+     * the queue's depth, and the queue's drain grows by what the quiet after that many took per call, both as
+     * measured with the share of the queue's calls that went to the PE itself. The library drains only inside its
+     * calls, so the drain follows the posts (a run of N posts then a quiet: the quiet waits N drains); the target's
+     * service is in the drained row (both PEs posted at each other).
      */
     private RmaCost queued(Rma call, double start, CostTable.Queue queue) {
         int pe = call.source();
         long d = ++depth[pe];
-        double post = queue.postAt(d);
-        drainedAt[pe] += post + queue.drainAt(d);
+        if (call.target() == pe) selfCalls[pe]++;
+        double selfShare = selfCalls[pe] / (double) d;
+        double post = queue.postAt(d, selfShare);
+        drainedAt[pe] += post + queue.drainAt(d, selfShare);
         lastQueued = call;
         double complete = drainedAt[pe] - start;
         return new RmaCost(post, complete, complete);

@@ -23,6 +23,7 @@ import java.util.Set;
  *   <li>{@code OP.spaced}: in the call when computation between calls lets each transfer leave first (the same);
  *   <li>{@code OP.posted} and {@code OP.drained}, by depth instead of size: per call, posting depth calls back to
  *       back while the other PE posts the same at this one, and the quiet after them (calls that move one element);
+ *       {@code OP.mixed_posted} and {@code OP.mixed_drained} the same with every other call to the PE itself;
  *   <li>{@code barrier_all.completing}, at 8 bytes: from the start of a put of that size until a barrier_all after
  *       it ends, every PE putting to the next, less a bare barrier: the put completed by the barrier;
  *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
@@ -69,6 +70,8 @@ public final class CostTable {
                 case Timing.SPACED -> put(Measured.SPACED.key(op), r, modes);
                 case "posted" -> put(Measured.POSTED.key(op), r, modes);
                 case "drained" -> put(Measured.DRAINED.key(op), r, modes);
+                case "mixed-posted" -> put(Measured.MIXED_POSTED.key(op), r, modes);
+                case "mixed-drained" -> put(Measured.MIXED_DRAINED.key(op), r, modes);
                 case "completing" -> put(Measured.COMPLETING.key(op), r, modes);
                 case "return" -> {
                     put(Measured.CALL.key(op), r, modes);

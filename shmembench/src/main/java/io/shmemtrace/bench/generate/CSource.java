@@ -115,7 +115,8 @@ public final class CSource {
             case COMPLETE -> "        run_complete(" + args + ", " + bytes + ", " + reps + ", body_" + id + ", stream_" + id
                     + ", mutual_" + id + ", spaced_" + id + ");\n"
                     // the library's queue, for the calls that move one element (p, non-fetching atomics)
-                    + (api.movesElements() ? "" : "        if (npes > 1) run_queue(" + args + ", " + bytes + ", queue_" + id + ");\n");
+                    + (api.movesElements() ? "" : "        if (npes > 1) run_queue(" + args + ", " + bytes + ", queue_" + id + ", mixed_" + id
+                            + ");\n");
             case COLLECTIVE -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "barrier_base", "1");
             case PINGPONG -> "        if (npes < 2) { if (me == 0) printf(\"SKIP\\t%s\\tneeds 2 PEs\\n\", api_names[API_"
                     + api.name() + "]); }\n        else "
