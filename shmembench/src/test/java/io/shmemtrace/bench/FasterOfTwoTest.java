@@ -17,6 +17,24 @@ class FasterOfTwoTest {
         return new Row(5, api, "C", variant, 1, 1, bytes, 30, medianUs, medianUs, medianUs, 0.01);
     }
 
+    private static Row queue(String variant, long depth, double medianUs) {
+        return new Row(5, "shmem_long_atomic_add", "C", variant, 1, 1, 8, 5, medianUs, medianUs, medianUs, 0.01, depth);
+    }
+
+    @Test
+    void keepsTheQueuesPostsAndDrainFromTheProcessWhoseTwoTogetherWereFaster() {
+        // at 65,536 deep, one process saw the atomics sent as posted (6.0 us a post, 2.6 a drain: 8.6), the other
+        // queued (0.8 and 5.7: 6.5); the faster of each alone, 0.8 and 2.6, is a pair neither measured
+        List<Row> first = List.of(queue("posted", 65536, 6.0), queue("drained", 65536, 2.6), queue("posted", 16, 1.0),
+                queue("drained", 16, 1.0));
+        List<Row> second = List.of(queue("posted", 65536, 0.8), queue("drained", 65536, 5.7), queue("posted", 16, 1.1),
+                queue("drained", 16, 0.7));
+        List<String> notes = new ArrayList<>();
+        FasterOfTwo.Kept kept = FasterOfTwo.of(first, second, notes::add);
+        assertEquals(List.of(0.8, 5.7, 1.1, 0.7), kept.rows().stream().map(Row::medianUs).toList());
+        assertEquals(List.of(), notes, "6.5 against 8.6 together, and 1.8 against 2.0: one mode each");
+    }
+
     @Test
     void keepsTheFasterRowAndNotesASlowMode() {
         List<Row> first = List.of(row("shmem_long_atomic_add", "stream", 8, 1.25), row("shmem_long_p", "stream", 8, 0.27),
