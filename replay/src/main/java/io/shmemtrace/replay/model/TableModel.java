@@ -2,6 +2,7 @@ package io.shmemtrace.replay.model;
 
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.MachineException;
+import java.util.Arrays;
 
 /**
  * The measured rows themselves (CostTable): each call costs what the target machine was measured to take for
@@ -60,7 +61,7 @@ public final class TableModel extends LogGPModel {
         depth = new long[target.tasks()];
         selfCalls = new long[target.tasks()];
         queuedWhere = new CostTable.Where[target.tasks()];
-        java.util.Arrays.fill(queuedWhere, CostTable.Where.HEAP);
+        Arrays.fill(queuedWhere, CostTable.Where.HEAP);
     }
 
     @Override
