@@ -326,6 +326,10 @@ class ReplayTest {
         // time (0.5 us) plus the size's part of its completion (30 - 3 us) after its start, 37.5 us in (not when its
         // completion is acknowledged, 40 us in: the ack is the sender's, a fence orders deliveries)
         assertEquals(37.5e-6, simulate(messageThenFlag(true), "table", machine).callTime.get("shmem_long_wait_until"), 1e-12);
+        // where the target's time to take a flag was measured (p.mutual less p.call: 2 us), it takes the flag after
+        // the message: 2 us after the message is seen, 39.5 us in
+        Path taking = machine("taking.cfg", TABLE_MACHINE + "Model table p.call=8:1e-6 p.complete=8:3e-6 p.mutual=8:3e-6\n");
+        assertEquals(39.5e-6, simulate(messageThenFlag(true), "table", taking).callTime.get("shmem_long_wait_until"), 1e-12);
         // the measured model sees it when the trace did
         Prediction measured = simulate(messageThenFlag(true), "measured", null);
         assertEquals(measured.traced, measured.predicted, 1e-12);

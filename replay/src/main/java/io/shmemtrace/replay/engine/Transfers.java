@@ -56,7 +56,9 @@ final class Transfers implements Handler {
         RmaCost cost = model.rma(call, start);
         double landed = start + cost.complete(), visible = start + cost.visible();
         if (fenceOrder != null && !call.isGet() && !model.seesWritesAsTraced()) { // in the order fences give them
-            double floor = fenceOrder.floor(s.task, r.target());
+            // the target takes it after the writes before the fence: no earlier than they were delivered, plus its
+            // own taking (a flag behind a 2 KiB message on shared memory: 0.3 us after the message, not at once)
+            double floor = fenceOrder.floor(s.task, r.target()) + model.targetService(call);
             if (floor > landed) landed = floor; // false for NaN: no fence orders it
             if (floor > visible) visible = floor;
             fenceOrder.wrote(s.task, r.target(), visible);
