@@ -456,6 +456,24 @@ class ReplayTest {
         assertEquals(1e-7, unmeasured.callTime.get("shmem_quiet"), 1e-12);
     }
 
+    @Test
+    void aTargetThatMustAnswerAGetSpendsItsServiceTimeInItsNextCall() throws Exception {
+        // PE 1 gets 8 B of PE 0 10 us in; PE 0 computes until 20 us, then quiets (nothing of its own pending)
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_long_g", 10_000, 1000, 0, ADDR).call(0, "shmem_quiet", 20_000, 1000);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("answer")));
+        String rows = TABLE_MACHINE + "Model progress rma=target static=target\n"
+                + "Model table g.call=8:2e-6 g.complete=8:2e-6\n";
+        // both PEs getting from each other at once take 5 us a g against 2 alone: PE 0 answers PE 1's in 3 us, in its
+        // quiet; the g itself costs its return, 2 us
+        Prediction answered = simulate(trace, "table", machine("g-mutual", rows + "Model table g.mutual=8:5e-6\n"));
+        assertEquals(3.1e-6, answered.callTime.get("shmem_quiet"), 1e-12);
+        assertEquals(2e-6, answered.callTime.get("shmem_long_g"), 1e-12);
+        // without the mutual row nothing is charged
+        assertEquals(1e-7, simulate(trace, "table", machine("g-alone", rows)).callTime.get("shmem_quiet"), 1e-12);
+    }
+
     /** What the tests read of a replay. */
     private record Prediction(double predicted, double traced, List<Double> compute, List<Double> waited,
                               Map<String, Double> callTime, long unmatchedWaits) {}

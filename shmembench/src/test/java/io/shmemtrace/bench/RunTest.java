@@ -62,7 +62,7 @@ class RunTest {
                 "2,shmem_getmem_nbi,c,quiet,1024,1,1024", "2,shmem_getmem_nbi,c,overlap,1024,1,1024",
                 "2,shmem_getmem_nbi,c,busy-target,1024,1,1024",
                 "3,shmem_broadcast64,c,+barrier,4,1,32", "3,shmem_broadcast64,c,ack,4,1,32",
-                "4,shmem_long_atomic_fetch_add,c,return,1,1,8");
+                "4,shmem_long_atomic_fetch_add,c,return,1,1,8", "4,shmem_long_atomic_fetch_add,c,mutual,1,1,8");
         List<Long> depths = List.of(1L, 1L, 16L, 16L, 256L, 256L, 4096L, 4096L, 65536L, 65536L);
         List<Long> around = new java.util.ArrayList<>(List.of(0L));
         around.addAll(depths);

@@ -203,7 +203,8 @@ class ShmembenchTest {
                 "static.p.posted", "static.p.drained", "static.atomic.posted", "static.atomic.drained", "self.p.posted",
                 "self.p.drained", "self.atomic.posted", "self.atomic.drained", "p.mixed_posted", "p.mixed_drained",
                 "atomic.mixed_posted", "atomic.mixed_drained", "static.p.mixed_posted", "static.p.mixed_drained",
-                "static.atomic.mixed_posted", "static.atomic.mixed_drained")),
+                "static.atomic.mixed_posted", "static.atomic.mixed_drained", "g.mutual", "atomic_fetch.mutual",
+                "static.g.mutual", "static.atomic_fetch.mutual")),
                 table.keySet());
         // the library's queue by depth, not size: 1, 16, .. 65,536 calls posted before the quiet
         for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained", "static.atomic.mixed_posted")) {

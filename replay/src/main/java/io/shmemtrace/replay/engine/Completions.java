@@ -71,6 +71,13 @@ final class Completions {
         if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
     }
 
+    /** A call done in the call (a get, a fetching atomic): its target's time to answer it, where that needs the target. */
+    void answered(Rma call) {
+        if (targetProgress != null && targetProgress.needsTarget(call.staticData())) {
+            targetProgress.serve(call.target(), model.targetService(call));
+        }
+    }
+
     /** When the transfers that task's record r completes have landed, leaving them pending; NaN if none. */
     double latest(int task, RunRecord r) {
         return pending.latest(task, r);

@@ -65,6 +65,7 @@ final class Transfers implements Handler {
         }
         // a deferred call's completion keys what completes it (-1: nothing does); a key may be its own event (a group's first)
         if (r.completion() >= 0 && (r.call().deferred() || r.madePosted())) completions.add(s, r, call, landed);
+        else if (call.roundTrip()) completions.answered(call);
         double end = start + cost.inCall();
         if (!call.isGet()) memoryWaits.wrote(s, r.target(), r.address(), r.bytes(), r.start(), start, end, visible);
         // The signal word is written after the data, and seen with it.

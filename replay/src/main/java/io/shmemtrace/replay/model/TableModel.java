@@ -159,14 +159,13 @@ public final class TableModel extends LogGPModel {
     }
 
     /**
-     * A target's time to take a put or non-fetching atomic: what streaming costs more per call when the other PE
-     * streams the same back (calibrate's mutual rows) than alone (its stream rows). Gets and fetching atomics
-     * (timed only to their return) and calls to oneself are not charged; nor anything on a machine file without
-     * mutual rows.
+     * A target's time to take a put or non-fetching atomic, or to answer a g or fetching atomic: what the call costs
+     * more when the other PE makes the same at it meanwhile (calibrate's mutual rows) than alone (its stream rows;
+     * for a g, its return). Calls to oneself are not charged; nor anything calibrate did not time mutual (a getmem).
      */
     @Override
     public double targetService(Rma call) {
-        if (call.roundTrip() || call.source() == call.target() || call == lastQueued) return 0;
+        if (call.source() == call.target() || call == lastQueued) return 0;
         CostTable.Where where = CostTable.Where.of(call);
         double more = table.mutual(call.type(), call.bytes(), where) - table.call(call.type(), call.bytes(), where);
         return more > 0 ? more : 0; // false for NaN: not measured

@@ -16,7 +16,7 @@ public final class ReplayRuns {
     private static final EventTable TABLE = SpecEvents.subset("shmem_init", "shmem_finalize", "shmem_barrier_all",
             "shmem_putmem", "shmem_long_sum_to_all", "shmem_broadcast64", "shmem_set_lock", "shmem_clear_lock",
             "shmem_putmem_nbi", "shmem_quiet", "shmem_long_p", "shmem_long_wait_until", "shmem_malloc",
-            "shmem_fence", "shmem_long_atomic_add");
+            "shmem_fence", "shmem_long_atomic_add", "shmem_long_g");
 
     /** A machine of one node where communication costs nothing; %s: its CPU ratio. */
     public static final String FREE_MACHINE = """

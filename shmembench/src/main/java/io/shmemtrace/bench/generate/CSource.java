@@ -109,7 +109,10 @@ public final class CSource {
         String bytes = c.bytes() + "L";
         String v = "\"" + Timing.of(api).variant + "\"";
         String run = switch (Timing.of(api)) {
-            case RETURN -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1");
+            case RETURN -> report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "1")
+                    // both PEs at each other, for a call that reads one element of another (not where PE 0 calls itself)
+                    + (readsOneElement(api) ? "        if (npes > 1 && peer != 0) " + report(args, "\"" + Timing.MUTUAL
+                            + "\"", bytes, "measure(mutual_" + id + ", NULL, " + reps + ")", "0", "1").strip() + "\n" : "");
             case SYNCHRONISING -> "        run_synchronising(" + args + ", " + v + ", " + bytes + ", " + reps + ", body_" + id
                     + ", busy_" + id + ", " + (completing(api) ? "completing_" + id : "NULL") + ");\n";
             case COMPLETE -> "        run_complete(" + args + ", " + bytes + ", " + reps + ", body_" + id + ", stream_" + id
@@ -129,6 +132,11 @@ public final class CSource {
                     + report(args, "\"ack\"", bytes, "measure(ack_" + id + ", NULL, " + reps + ")", "acks", "1") + "        }\n";
         }
         return head + run + "    }\n";
+    }
+
+    /** A call that returns one element read at another PE (g, fetching atomics): timed mutual too. */
+    private static boolean readsOneElement(Api api) {
+        return api.operation() == Operation.G || api.operation() == Operation.ATOMIC_FETCH;
     }
 
     /** A barrier-like call that completes transfers (barrier_all): timed after a put too (its completing row). */

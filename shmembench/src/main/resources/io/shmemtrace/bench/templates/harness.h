@@ -284,12 +284,25 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
 #define PTR(p) ((void *) (p))
 #endif
 
-/* Calls timed as they return (gets, fetching atomics, tests): PE 0 calls, the others wait. */
+/* Calls timed as they return (gets, fetching atomics, tests): PE 0 calls, the others wait. And mutual, for a call
+ * that reads one element of another PE (g, fetching atomics): PE 0 and the last PE call at each other at once, a
+ * barrier ending the sample, as the puts' mutual rows: what a PE pays when it also serves the other's (cg's two
+ * neighbours get each other's ends at once: 24 % dearer than calibrate's g with the other PE idle, on two hosts). */
 #define BENCH_RETURN(ID, API, ...)                                                  \
     static void body_##ID(long iters) {                                             \
         if (me != 0) return;                                                        \
         for (long i = 0; i < iters; i++) { __VA_ARGS__; }                           \
         count_calls(API, iters, n);                                                 \
+    }                                                                               \
+    static inline void mutual_##ID(long iters) {                                    \
+        if (me == 0 || me == peer) {                                                \
+            int to = peer;                                                          \
+            if (me != 0) peer = 0; /* the last PE calls PE 0 meanwhile */           \
+            for (long i = 0; i < iters; i++) { __VA_ARGS__; }                       \
+            peer = to;                                                              \
+            count_calls(API, iters, n);                                             \
+        }                                                                           \
+        h_barrier_all();                                                            \
     }
 
 /* Calls whose remote effect completes at a later quiet (puts, non-fetching atomics): call + quiet; streamed,
