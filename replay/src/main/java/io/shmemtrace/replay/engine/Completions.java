@@ -66,16 +66,19 @@ final class Completions {
 
     /** A transfer of s's current event r lands at landed; the event r.completion() completes it. */
     void add(Sequence s, RunRecord r, Rma call, double landed) {
-        boolean needsTarget = targetProgress != null && targetProgress.needsTarget(call.staticData());
+        boolean needsTarget = needsTarget(call);
         pending.add(s.task, r.completion(), needsTarget ? r.target() : -1, landed, call.posted());
-        if (needsTarget) targetProgress.serve(r.target(), model.targetService(call));
+        if (needsTarget) targetProgress.serve(call.target(), model.targetService(call));
     }
 
     /** A call done in the call (a get, a fetching atomic): its target's time to answer it, where that needs the target. */
     void answered(Rma call) {
-        if (targetProgress != null && targetProgress.needsTarget(call.staticData())) {
-            targetProgress.serve(call.target(), model.targetService(call));
-        }
+        if (needsTarget(call)) targetProgress.serve(call.target(), model.targetService(call));
+    }
+
+    /** Whether call completes only through its target's library calls (the machine's progress rule). */
+    private boolean needsTarget(Rma call) {
+        return targetProgress != null && targetProgress.needsTarget(call.staticData());
     }
 
     /** When the transfers that task's record r completes have landed, leaving them pending; NaN if none. */

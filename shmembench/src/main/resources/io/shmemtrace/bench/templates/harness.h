@@ -284,6 +284,20 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
 #define PTR(p) ((void *) (p))
 #endif
 
+/*
+ * PE 0 and the last PE make `iters` calls at each other at once (the last PE's go to PE 0 meanwhile; with mixed,
+ * every other one to the caller itself, as gups); the other PEs none. The both-ways cases: the puts' queue and
+ * mixed queue, the gets' mutual.
+ */
+#define AT_EACH_OTHER(API, iters, mixed, ...)                                       \
+    do {                                                                            \
+        if (me != 0 && me != peer) break;                                           \
+        int to_ = peer, other_ = me == 0 ? peer : 0;                                \
+        for (long i = 0; i < (iters); i++) { peer = (mixed) && (i & 1) ? me : other_; __VA_ARGS__; } \
+        peer = to_;                                                                 \
+        count_calls(API, iters, n);                                                 \
+    } while (0)
+
 /* Calls timed as they return (gets, fetching atomics, tests): PE 0 calls, the others wait. And mutual, for a call
  * that reads one element of another PE (g, fetching atomics): PE 0 and the last PE call at each other at once, a
  * barrier ending the sample, as the puts' mutual rows: what a PE pays when it also serves the other's (cg's two
@@ -295,13 +309,7 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         count_calls(API, iters, n);                                                 \
     }                                                                               \
     static inline void mutual_##ID(long iters) {                                    \
-        if (me == 0 || me == peer) {                                                \
-            int to = peer;                                                          \
-            if (me != 0) peer = 0; /* the last PE calls PE 0 meanwhile */           \
-            for (long i = 0; i < iters; i++) { __VA_ARGS__; }                       \
-            peer = to;                                                              \
-            count_calls(API, iters, n);                                             \
-        }                                                                           \
+        AT_EACH_OTHER(API, iters, 0, __VA_ARGS__);                                  \
         h_barrier_all();                                                            \
     }
 
@@ -334,23 +342,8 @@ static any_ptr PTR(const volatile void *p) { any_ptr a; a.p = (void *) p; return
         count_calls(API, iters, n);                                                 \
         count_calls(API_shmem_quiet, 1, 0);                                         \
     }                                                                               \
-    static void queue_##ID(long iters) { /* PE 0 and the last PE post at each other */ \
-        if (me == 0 || me == peer) {                                                \
-            int to = peer;                                                          \
-            if (me != 0) peer = 0; /* the last PE streams back at PE 0 meanwhile */ \
-            for (long i = 0; i < iters; i++) { __VA_ARGS__; }                       \
-            peer = to;                                                              \
-            count_calls(API, iters, n);                                             \
-        }                                                                           \
-    }                                                                               \
-    static inline void mixed_##ID(long iters) { /* the same, every other call to itself (gups) */ \
-        if (me == 0 || me == peer) {                                                \
-            int to = peer, other = me == 0 ? peer : 0;                              \
-            for (long i = 0; i < iters; i++) { peer = i & 1 ? me : other; __VA_ARGS__; } \
-            peer = to;                                                              \
-            count_calls(API, iters, n);                                             \
-        }                                                                           \
-    }                                                                               \
+    static void queue_##ID(long iters) { AT_EACH_OTHER(API, iters, 0, __VA_ARGS__); } \
+    static inline void mixed_##ID(long iters) { AT_EACH_OTHER(API, iters, 1, __VA_ARGS__); } \
     static void mutual_##ID(long iters) {                                           \
         queue_##ID(iters);                                                          \
         if (me == 0 || me == peer) h_quiet();                                       \
