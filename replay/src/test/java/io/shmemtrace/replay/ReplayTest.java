@@ -427,6 +427,30 @@ class ReplayTest {
     }
 
     @Test
+    void aLockCostsWhatCalibrateMeasuredOnTheSideOfItsHome() throws Exception {
+        // PE 0 takes and releases the lock at ADDR (homed at PE 0: (ADDR / 8) % 2 = 0), then that at ADDR + 8 (homed at
+        // PE 1); PE 1, long after, the lock at ADDR + 8, its own. Never contended.
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_set_lock", 10_000, 1000, ADDR).call(0, "shmem_clear_lock", 0, 1000, ADDR);
+        run.call(0, "shmem_set_lock", 0, 1000, ADDR + 8).call(0, "shmem_clear_lock", 0, 1000, ADDR + 8);
+        run.call(1, "shmem_set_lock", MS, 1000, ADDR + 8).call(1, "shmem_clear_lock", 0, 1000, ADDR + 8);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("lock-homes")));
+        String roundTrip = TABLE_MACHINE + "Model table atomic_fetch.complete=8:7e-6\n";
+        // without lock rows, each acquisition and release is a fetching atomic's round trip, wherever the lock lives
+        Prediction p = simulate(trace, "table", machine("round-trip.cfg", roundTrip));
+        assertEquals(3 * 7e-6, p.callTime.get("shmem_set_lock"), 1e-12);
+        assertEquals(3 * 7e-6, p.callTime.get("shmem_clear_lock"), 1e-12);
+        // with them: at home 0.1 us to take and 0.5 to release, at the other PE 4 and 3
+        Prediction q = simulate(trace, "table", machine("locks.cfg", roundTrip + """
+                Model table self.lock_acquire.call=0:0.1e-6 self.lock_release.call=0:0.5e-6
+                Model table static.lock_acquire.call=0:4e-6 static.lock_release.call=0:3e-6
+                """));
+        assertEquals((0.1 + 4 + 0.1) * 1e-6, q.callTime.get("shmem_set_lock"), 1e-12);
+        assertEquals((0.5 + 3 + 0.5) * 1e-6, q.callTime.get("shmem_clear_lock"), 1e-12);
+    }
+
+    @Test
     void callsOnStaticDataAndToThePeItselfCostWhatWasMeasuredSo() throws Exception {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000)

@@ -173,6 +173,13 @@ final class CalibrateCommand extends BenchCommand {
         double staticG = smallest(staticRows, "shmem_long_g", "return");
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
                 heapG * 1e6);
+        double lockAway = smallest(staticRows, "shmem_set_lock", "acquire") + smallest(staticRows, "shmem_set_lock", "release");
+        double lockHome = smallest(staticRows, "shmem_set_lock", "own-acquire")
+                + smallest(staticRows, "shmem_set_lock", "own-release");
+        if (!Double.isNaN(lockAway + lockHome)) {
+            out().printf(Locale.ROOT, "locks:          set_lock + clear_lock %.4f us homed at the other PE, %.4f us at this one%n",
+                    lockAway * 1e6, lockHome * 1e6);
+        }
         out().println("off-node:       not measured (the job ran on one host)");
         for (String slow : heapModes) out().println("slow mode:      on the heap, " + slow);
         for (String slow : slowModes) out().println("slow mode:      on a global, " + slow);

@@ -204,7 +204,8 @@ class ShmembenchTest {
                 "self.p.drained", "self.atomic.posted", "self.atomic.drained", "p.mixed_posted", "p.mixed_drained",
                 "atomic.mixed_posted", "atomic.mixed_drained", "static.p.mixed_posted", "static.p.mixed_drained",
                 "static.atomic.mixed_posted", "static.atomic.mixed_drained", "g.mutual", "atomic_fetch.mutual",
-                "static.g.mutual", "static.atomic_fetch.mutual")),
+                "static.g.mutual", "static.atomic_fetch.mutual", "static.lock_acquire.call", "static.lock_release.call",
+                "self.lock_acquire.call", "self.lock_release.call")),
                 table.keySet());
         // the library's queue by depth, not size: 1, 16, .. 65,536 calls posted before the quiet
         for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained", "static.atomic.mixed_posted")) {
@@ -214,6 +215,11 @@ class ShmembenchTest {
         assertEquals("2", table.get("members"));
         // a barrier completing a put of 8 bytes: one point, at 8
         assertTrue(table.get("static.barrier_all.completing").matches("8:[^,]*"), table.get("static.barrier_all.completing"));
+        // a lock taken and released, on a global homed at the other PE and at the calibrating PE: one point each
+        for (String lock : List.of("static.lock_acquire.call", "static.lock_release.call", "self.lock_acquire.call",
+                "self.lock_release.call")) {
+            assertTrue(table.get(lock).matches("0:[^,]*"), lock + "=" + table.get(lock));
+        }
         // puts at every size of the configuration, 8 B to 1 MiB
         List<Long> sizes = java.util.Arrays.stream(table.get("put.call").split(","))
                 .map(point -> Long.parseLong(point.substring(0, point.indexOf(':')))).toList();

@@ -24,6 +24,8 @@ public final class CostTable {
     public static final String SELF = "self.";
     /** The key of the set size the collectives were measured at, and that of a polled flag's one-way time. */
     public static final String MEMBERS = "members", SEEN = "wait.seen";
+    /** The operations of a lock's rows ({@code lock_acquire.call}, {@code lock_release.call}): set_lock, clear_lock. */
+    public static final String LOCK_ACQUIRE = "lock_acquire", LOCK_RELEASE = "lock_release";
     /**
      * The key that picks which of each sample's measurements the rows go through ({@code bound=low}: the fastest,
      * {@code high}: the slowest, {@code median}, the default): the ends of a prediction's interval.
@@ -112,6 +114,8 @@ public final class CostTable {
      */
     private final CostCurve[][][] byType = new CostCurve[RecordType.values().length][Measured.values().length][];
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
+    /** A lock's acquisition and release (calibrate's lock rows, measured on globals): [release?][homed at the caller?]. */
+    private final CostCurve[][] lockCurves = new CostCurve[2][2];
     /** Per (type, where), the library's queue where the calls queue there (queue), else null. */
     private final Queue[][] queues = new Queue[RecordType.values().length][Where.values().length];
     private int members = 2;
@@ -186,6 +190,10 @@ public final class CostTable {
             }
         }
         for (Where where : Where.values()) t.seenCurve[where.ordinal()] = t.curve(SEEN, where);
+        for (int release = 0; release < 2; release++) {
+            String key = Measured.CALL.key(release == 1 ? LOCK_RELEASE : LOCK_ACQUIRE);
+            for (int home = 0; home < 2; home++) t.lockCurves[release][home] = t.curve(key, home == 1 ? Where.SELF : Where.STATIC);
+        }
         for (RecordType type : RecordType.values()) {
             for (Where where : Where.values()) t.queues[type.ordinal()][where.ordinal()] = t.queueOf(type, where);
         }
@@ -360,9 +368,15 @@ public final class CostTable {
         return more > 0 ? more : 0; // false for NaN: not measured
     }
 
-    /** A lock's acquisition or release: a fetching atomic's round trip to the lock word. */
-    public double lock(boolean staticData) {
-        return complete(RecordType.ATOMIC_FETCH, 8, Where.of(staticData));
+    /**
+     * A lock's acquisition (set_lock, a test_lock that took it) or release (clear_lock), uncontended: calibrate's lock
+     * rows, measured on a global (a lock in the heap priced as one there), those of a lock homed at the PE itself where
+     * this one is (homedHere). Where they were not measured, a fetching atomic's round trip to the lock word, wherever
+     * it is homed.
+     */
+    public double lock(RecordType type, boolean staticData, boolean homedHere) {
+        CostCurve measured = lockCurves[type == RecordType.CLEAR_LOCK ? 1 : 0][homedHere ? 1 : 0];
+        return measured != null ? measured.at(8) : complete(RecordType.ATOMIC_FETCH, 8, Where.of(staticData));
     }
 
     /**

@@ -181,7 +181,7 @@ public final class TableModel extends LogGPModel {
     @Override
     public SyncCost release(Local call) {
         if (call.type() == RecordType.WAIT || call.type() == RecordType.TEST) return SyncCost.NONE; // seen includes the poll
-        double lock = table.lock(call.staticData());
+        double lock = table.lock(call.type(), call.staticData(), call.homedHere());
         return Double.isNaN(lock) ? super.release(call) : new SyncCost(lock, lock);
     }
 
@@ -189,7 +189,7 @@ public final class TableModel extends LogGPModel {
     public double local(Local call) {
         double cost = switch (call.type()) {
             case QUIET, FENCE -> table.call(call.type(), 0);
-            case CLEAR_LOCK -> table.lock(call.staticData());
+            case CLEAR_LOCK -> table.lock(call.type(), call.staticData(), call.homedHere());
             default -> Double.NaN;
         };
         return Double.isNaN(cost) ? super.local(call) : cost;

@@ -26,7 +26,9 @@ import java.util.Set;
  *       {@code OP.mixed_posted} and {@code OP.mixed_drained} the same with every other call to the PE itself;
  *   <li>{@code barrier_all.completing}, at 8 bytes: from the start of a put of that size until a barrier_all after
  *       it ends, every PE putting to the next, less a bare barrier: the put completed by the barrier;
- *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong).
+ *   <li>{@code wait.seen}: how long a put of a flag takes to be seen by a PE polling on it (half a ping-pong);
+ *   <li>{@code lock_acquire.call} and {@code lock_release.call}: set_lock and the clear_lock after it, uncontended, on a
+ *       lock homed at another PE; behind {@code self.} on one homed at the PE itself.
  * </ul>
  * and {@code members=N}, the set size the collectives were measured at. Costs measured on static symmetric data
  * (globals) instead of the heap have the same keys behind {@code static.}; those of calls a PE makes to itself
@@ -37,6 +39,8 @@ public final class CostTable {
     public static final String STATIC = io.shmemtrace.replay.model.CostTable.STATIC;
     /** The key prefix of the costs of calls a PE makes to itself. */
     public static final String SELF = io.shmemtrace.replay.model.CostTable.SELF;
+    private static final String LOCK_ACQUIRE = io.shmemtrace.replay.model.CostTable.LOCK_ACQUIRE;
+    private static final String LOCK_RELEASE = io.shmemtrace.replay.model.CostTable.LOCK_RELEASE;
 
     private final Catalog catalog;
     private final io.shmemtrace.replay.model.CostTable.Writer rows;
@@ -78,6 +82,10 @@ public final class CostTable {
                     put(Measured.COMPLETE.key(op), r, modes);
                 }
                 case "rtt/2" -> put(prefix + io.shmemtrace.replay.model.CostTable.SEEN, r, modes);
+                case "acquire" -> put(Measured.CALL.key(prefix + LOCK_ACQUIRE), r, modes);
+                case "release" -> put(Measured.CALL.key(prefix + LOCK_RELEASE), r, modes);
+                case "own-acquire" -> put(Measured.CALL.key(SELF + LOCK_ACQUIRE), r, modes);
+                case "own-release" -> put(Measured.CALL.key(SELF + LOCK_RELEASE), r, modes);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }

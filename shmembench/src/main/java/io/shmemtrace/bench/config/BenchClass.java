@@ -20,9 +20,9 @@ public enum BenchClass {
         this.group = group;
     }
 
-    /** Whether the class benchmarks calls of this operation. */
+    /** Whether the class benchmarks calls of this operation (synchronisation takes the locks too). */
     public boolean includes(Operation op) {
-        return op.group() == group;
+        return op.group() == group || this == SYNC && op.group() == Operation.Group.LOCK;
     }
 
     public static BenchClass of(int number) {

@@ -31,7 +31,12 @@ public final class CSource {
         this.lang = lang;
         for (String name : HARNESS_APIS) apis.put(name, catalog.get(name));
         for (Api a : test.apis()) apis.put(a.name(), a);
+        // a lock is timed taken and released: the release is called (and counted) with it
+        if (test.apis().stream().anyMatch(a -> Timing.of(a) == Timing.LOCK)) apis.put(RELEASE, catalog.get(RELEASE));
     }
+
+    /** The call that releases what a {@link Timing#LOCK} call took. */
+    private static final String RELEASE = "shmem_clear_lock";
 
     public static String harness() {
         return Templates.harness();
@@ -91,11 +96,14 @@ public final class CSource {
             case COLLECTIVE -> "BENCH_COLLECTIVE";
             case SYNCHRONISING -> "BENCH_SYNCHRONISING";
             case PINGPONG -> "BENCH_PINGPONG";
+            case LOCK -> "BENCH_LOCK";
         };
         String api_ = "API_" + api.name();
-        String line = Timing.of(api) == Timing.PINGPONG
-                ? macro + "(" + id + ", " + api_ + ", " + elementType(api) + ", " + call + ")"
-                : macro + "(" + id + ", " + api_ + ", " + call + ")";
+        String line = switch (Timing.of(api)) {
+            case PINGPONG -> macro + "(" + id + ", " + api_ + ", " + elementType(api) + ", " + call + ")";
+            case LOCK -> macro + "(" + id + ", " + api_ + ", API_" + RELEASE + ", " + call + ", " + RELEASE + "(lock_word))";
+            default -> macro + "(" + id + ", " + api_ + ", " + call + ")";
+        };
         if (api.operation() == Operation.BROADCAST) line += "\nBENCH_BROADCAST_ACK(" + id + ", " + api_ + ", " + call + ")";
         if (completing(api)) line += "\nBENCH_COMPLETING(" + id + ", " + api_ + ", " + call + ")";
         return line;
@@ -124,6 +132,7 @@ public final class CSource {
             case PINGPONG -> "        if (npes < 2) { if (me == 0) printf(\"SKIP\\t%s\\tneeds 2 PEs\\n\", api_names[API_"
                     + api.name() + "]); }\n        else "
                     + report(args, v, bytes, "measure(body_" + id + ", NULL, " + reps + ")", "0", "0.5").strip() + "\n";
+            case LOCK -> "        if (npes > 1) run_lock(" + args + ", " + bytes + ", " + reps + ", body_" + id + ");\n";
             case NBI -> "        run_nbi(" + args + ", " + bytes + ", " + reps + ", full_" + id + ", post_" + id
                     + ", overlap_" + id + ", busy_" + id + ");\n";
         };
@@ -160,6 +169,7 @@ public final class CSource {
             case DST -> "PTR(dst)";
             case SRC -> "PTR(src)";
             case FLAG, SIGNAL_WORD -> "PTR(flag)"; // a signal put's word: the ping-pong flag, idle then
+            case LOCK_WORD -> "lock_word";
             case PWRK -> "PTR(pwrk)";
             case PSYNC -> "psync_now";
             case NELEMS -> "n";

@@ -79,7 +79,7 @@ public final class FortranSource {
             case FIRST_PE, LOG_STRIDE, ZERO, CMP_EQ -> "0";
             case NPES -> "npes";
             case ONE, ROUND_VALUE, PREVIOUS_VALUE -> "1";
-            case SIGNAL_WORD, SIGNAL_ADD, TEAM_WORLD ->
+            case SIGNAL_WORD, SIGNAL_ADD, TEAM_WORLD, LOCK_WORD ->
                     throw new IllegalArgumentException("no Fortran binding takes " + role + " (OpenSHMEM 1.5 C calls)");
         };
     }

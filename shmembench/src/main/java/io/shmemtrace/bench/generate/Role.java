@@ -8,13 +8,13 @@ import io.shmemtrace.format.Operation;
  * operation in event-spec.xml; each language renders a role in its own words.
  */
 public enum Role {
-    DST, SRC, FLAG, PWRK, PSYNC, SIGNAL_WORD, // buffers
+    DST, SRC, FLAG, PWRK, PSYNC, SIGNAL_WORD, LOCK_WORD, // buffers
     NELEMS, STRIDE, UNIT_STRIDE,       // sizes
     PEER, ROOT, FIRST_PE, LOG_STRIDE, NPES, TEAM_WORLD,
     CMP_EQ, ONE, ZERO, ROUND_VALUE, PREVIOUS_VALUE, SIGNAL_ADD;
 
     public boolean isBuffer() {
-        return ordinal() <= SIGNAL_WORD.ordinal();
+        return ordinal() <= LOCK_WORD.ordinal();
     }
 
     /** Whether shmembench knows what to pass for every parameter of the API (it benchmarks only those). */
@@ -44,6 +44,9 @@ public enum Role {
             case "sig_op" -> SIGNAL_ADD;
             case "team" -> TEAM_WORLD;
             case "ivar" -> FLAG;
+            // a lock is timed taken and released (set_lock, then clear_lock): the other lock calls on their own would
+            // release a lock not held or hold one for good
+            case "lock" -> op == Operation.LOCK_ACQUIRE ? LOCK_WORD : null;
             case "pWrk" -> PWRK;
             case "pSync" -> PSYNC;
             case "tst", "sst", "dst" -> op == Operation.ALLTOALLS ? UNIT_STRIDE : STRIDE;

@@ -16,7 +16,9 @@ public enum Timing {
     /** a barrier-like call, looped bare; and after every PE computed (busy-all) */
     SYNCHRONISING("loop"),
     /** half a ping-pong's round trip */
-    PINGPONG("rtt/2");
+    PINGPONG("rtt/2"),
+    /** a lock taken and released, uncontended, each part timed: acquire, release (and own- for a lock homed at the PE) */
+    LOCK("acquire");
 
     /** The second row of a COMPLETE call: issued back to back, one quiet ending each sample (timed with them). */
     public static final String STREAM = "stream";
@@ -38,6 +40,7 @@ public enum Timing {
             case PUT, P, IPUT, PUT_SIGNAL, ATOMIC -> COMPLETE;
             case BARRIER_ALL, BARRIER, SYNC_ALL, SYNC -> SYNCHRONISING;
             case WAIT -> PINGPONG;
+            case LOCK_ACQUIRE -> LOCK;
             default -> RETURN;
         };
     }
