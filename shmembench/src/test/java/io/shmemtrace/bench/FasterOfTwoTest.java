@@ -46,6 +46,7 @@ class FasterOfTwoTest {
         assertEquals(List.of(0.29, 0.27, 0.75, 0.3), kept.rows().stream().map(Row::medianUs).toList());
         // the row in two modes: its high end is the slow mode's median, and it is marked as a mode
         assertEquals(List.of(1.25, 0.27, 0.75, 0.3), kept.rows().stream().map(Row::maxUs).toList());
+        assertEquals(List.of(1.25, 0.27, 0.75, 0.3), kept.rows().stream().map(Row::highUs).toList());
         assertEquals(List.of(kept.rows().get(0)), List.copyOf(kept.modes()));
         assertEquals(List.of("shmem_long_atomic_add stream 8 B: 1.2500 us in one process, 0.2900 in the other"
                 + " (the faster kept, the slower as its high end)"), notes);

@@ -34,7 +34,8 @@ class RunTest {
             "--plot", svg.toString(), "--keep", dir.resolve("build").toString()}, new PrintStream(out), new PrintStream(err));
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
         List<String> rows = Files.readAllLines(csv);
-        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth", rows.get(0));
+        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth,low_us,high_us",
+                rows.get(0));
         // test, api, lang, timing, nelems, stride, bytes: exactly these rows, in this order
         List<String> expected = List.of(
                 "1,shmem_putmem,c,+quiet,8,1,8", "1,shmem_putmem,c,stream,8,1,8", "1,shmem_putmem,c,mutual,8,1,8",
@@ -82,6 +83,10 @@ class RunTest {
             }
             double min = Double.parseDouble(f[9]), median = Double.parseDouble(f[10]), max = Double.parseDouble(f[11]);
             assertTrue(min <= median && median <= max, r);
+            // the interval's ends: past the fastest and slowest tenth of ten or more samples, else the extremes
+            double low = Double.parseDouble(f[14]), high = Double.parseDouble(f[15]);
+            if (reps < 10) assertEquals(List.of(min, max), List.of(low, high), r);
+            else assertTrue(min <= low && low <= median && median <= high && high <= max, r);
         }
         // the table has the same rows; the plot is an SVG document
         assertEquals(expected.size() + 1, out.toString(StandardCharsets.UTF_8).lines().count());

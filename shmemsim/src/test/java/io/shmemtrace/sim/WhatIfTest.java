@@ -67,7 +67,7 @@ class WhatIfTest {
 
     /**
      * A machine file whose rows carry calibrate's spread (bytes:median:low:high): the prediction and each what-if come
-     * with the windows of every measured cost at its fastest and at its slowest sample. PE 0 puts 8 B ten times, 10 us
+     * with the windows of every measured cost at its samples' fast and slow tenth. PE 0 puts 8 B ten times, 10 us
      * of computing before each, then a barrier that waits for the last put to land: a window of 10 x (10 us + call)
      * - call + complete, with call 1 us (0.5 to 2) and complete 3 us (2 to 5); with an ideal CPU 9 x call + complete.
      */
@@ -96,7 +96,7 @@ class WhatIfTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains(String.format(java.util.Locale.ROOT,
                 "  interval %.6f-%.6f s", low, high)), out.toString());
         // the bursts (10 us each) do not vary: the interval is the calibration's alone, and says so
-        assertTrue(j.contains("\"interval_from\" : \"every measured cost at its fastest and at its slowest sample\""), j);
+        assertTrue(j.contains("\"interval_from\" : \"every measured cost at its samples' fast and slow tenth\""), j);
     }
 
     /** The number after the first match of key's pattern and " : ". */

@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * Seconds as a function of bytes, from measured samples: linear between neighbouring samples, the smallest
  * sample's time below it, the last segment's slope (the measured bandwidth) past the largest. A sample may carry the
- * spread calibrate saw ({@code bytes:seconds:low:high}: the median of its repeated measurements, and the fastest and
- * slowest of them); {@link #at(Bound)} is the curve through one end of it.
+ * spread calibrate saw ({@code bytes:seconds:low:high}: the median of its repeated measurements, and their low and
+ * high end: past the fastest and slowest tenth of them); {@link #at(Bound)} is the curve through one end of it.
  */
 public final class CostCurve {
     /** Which of a sample's measurements a curve goes through. */
@@ -61,7 +61,7 @@ public final class CostCurve {
         return !Arrays.equals(low, seconds) || !Arrays.equals(high, seconds);
     }
 
-    /** The curve through the samples' medians (this one), their fastest or their slowest measurements. */
+    /** The curve through the samples' medians (this one), or their low or high ends. */
     public CostCurve at(Bound bound) {
         double[] s = switch (bound) {
             case MEDIAN -> seconds;

@@ -27,8 +27,8 @@ public final class CostTable {
     /** The operations of a lock's rows ({@code lock_acquire.call}, {@code lock_release.call}): set_lock, clear_lock. */
     public static final String LOCK_ACQUIRE = "lock_acquire", LOCK_RELEASE = "lock_release";
     /**
-     * The key that picks which of each sample's measurements the rows go through ({@code bound=low}: the fastest,
-     * {@code high}: the slowest, {@code median}, the default): the ends of a prediction's interval.
+     * The key that picks which of each sample's measurements the rows go through ({@code bound=low}: its low end,
+     * {@code high}: its high end, {@code median}, the default): the ends of a prediction's interval.
      */
     public static final String BOUND = "bound";
     /**
@@ -67,7 +67,7 @@ public final class CostTable {
             return put(key, bytes, seconds, seconds, seconds);
         }
 
-        /** The same, measured repeatedly: the median seconds, and the fastest and slowest measurement. */
+        /** The same, measured repeatedly: the median seconds, and the low and high end of the measurements. */
         public Writer put(String key, long bytes, double seconds, double low, double high) {
             rows.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(bytes, new double[] {seconds, low, high});
             return this;
@@ -131,7 +131,7 @@ public final class CostTable {
         throw new MachineException(source + ": Model table " + BOUND + "=" + value + " is not low, median or high");
     }
 
-    /** Machine m with its rows through the fastest (LOW) or slowest (HIGH) measurement of each sample. */
+    /** Machine m with its rows through the low (LOW) or high (HIGH) end of each sample's measurements. */
     public static Machine at(Machine m, CostCurve.Bound bound) {
         Map<String, String> rows = new HashMap<>(m.model(io.shmemtrace.replay.machine.MachineFile.TABLE));
         rows.put(BOUND, bound.name().toLowerCase(Locale.ROOT));

@@ -18,8 +18,9 @@ import java.util.concurrent.FutureTask;
 
 /**
  * A prediction's interval, made from what was measured, not guessed: the calibration's spread (the table model's
- * rows through each sample's fastest and slowest measurement, where the machine file keeps them; a row calibrate
- * measured in two modes has the slow one as its slowest, and the words say how many such rows the machine has) and
+ * rows through each sample's low and high end, where the machine file keeps them: calibrate writes its repeated
+ * measurements past their fastest and slowest tenth; a row calibrate measured in two modes has the slow one as its
+ * high end, and the words say how many such rows the machine has) and
  * the trace's own variation (every burst at its kind's fast and slow tenth, {@link BurstVariation}). The low end is
  * the replay with both at their fast end, the high end with both at their slow end: the two side by side, each with
  * a model of its own (a model keeps state while it replays).
@@ -77,7 +78,7 @@ public final class Interval {
 
     /** What the interval is made of, in words (the text beside the figure). */
     public String sources() {
-        String calibration = !calibrated ? null : "every measured cost at its fastest and at its slowest sample"
+        String calibration = !calibrated ? null : "every measured cost at its samples' fast and slow tenth"
                 + (modes == 0 ? "" : " (" + modes + " row" + (modes == 1 ? "" : "s") + " measured in two modes: the slow one)");
         String trace = bursts == null ? null : String.format(Locale.ROOT,
                 "every kind of burst at its fast and slow tenth: computation %+.1f %% to %+.1f %%",

@@ -66,7 +66,7 @@ class IntervalTest {
         Prediction p = predict(trace, "table", machine);
         // a window of 10 x (10 us + call) - call + complete: 112 us; with the slow mode's 4 us calls and 5 us landing 141
         assertEquals(29e-6, p.high() - p.predicted(), 1e-12);
-        assertEquals("every measured cost at its fastest and at its slowest sample (1 row measured in two modes: the"
+        assertEquals("every measured cost at its samples' fast and slow tenth (1 row measured in two modes: the"
                 + " slow one)", p.intervalFrom());
     }
 

@@ -12,7 +12,8 @@ import java.util.Set;
  * The measured rows themselves, per operation and size, for shmemsim's table model (Dimemas and LogGOPSim users
  * feed their simulators the same way): written as {@code Model table KEY=bytes:seconds,...} lines. Keys are the
  * operation (event-spec.xml's op, {@code _nbi} added for posted calls) and what was timed, each sample with the
- * fastest and slowest of its repeated measurements beside its median ({@code bytes:median:low:high}):
+ * low and high ends of its repeated measurements beside its median ({@code bytes:median:low:high}: past the fastest
+ * and slowest tenth of them, the fastest and slowest of fewer than ten):
  * <ul>
  *   <li>{@code OP.call}: seconds in the call when a PE issues them back to back (blocking puts and non-fetching
  *       atomics streamed, _nbi posts, gets and fetching atomics as they return, a collective at the measured set
@@ -93,13 +94,13 @@ public final class CostTable {
     }
 
     /**
-     * Row r's median, with the fastest and slowest of its samples: the spread a prediction's interval comes from; at
-     * its size, or at its depth for the queue's rows.
+     * Row r's median, with its low and high ends (its samples past their fastest and slowest tenth): the spread a
+     * prediction's interval comes from; at its size, or at its depth for the queue's rows.
      */
     private void put(String key, Row r, Set<Row> modes) {
         long at = r.depth() > 0 ? r.depth() : r.bytes();
-        rows.put(key, at, r.medianUs() * 1e-6, Math.min(r.minUs(), r.medianUs()) * 1e-6,
-                Math.max(r.maxUs(), r.medianUs()) * 1e-6);
+        rows.put(key, at, r.medianUs() * 1e-6, Math.min(r.lowUs(), r.medianUs()) * 1e-6,
+                Math.max(r.highUs(), r.medianUs()) * 1e-6);
         if (modes.contains(r)) rows.mode(key, at);
     }
 

@@ -59,9 +59,7 @@ public final class FasterOfTwo {
                         r.depth() > 0 ? " at depth " + r.depth() + (paired ? ", posts and drain together" : "") : "",
                         hi, lo));
                 hi = Math.max(r.medianUs(), other.medianUs()); // the row's own slower median
-                kept = new Row(kept.test(), kept.api(), kept.language(), kept.variant(), kept.nelems(), kept.stride(),
-                        kept.bytes(), kept.reps(), kept.minUs(), kept.medianUs(), Math.max(kept.maxUs(), hi), kept.rse(),
-                        kept.depth());
+                kept = kept.withHighAtLeast(hi);
                 twoModes.add(key(r));
             }
             faster.put(key(r), kept);

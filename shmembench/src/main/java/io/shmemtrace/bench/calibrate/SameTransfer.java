@@ -52,7 +52,7 @@ public final class SameTransfer {
                     other.api()));
             Row mode = new Row(r.test(), r.api(), r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(),
                     Math.min(r.minUs(), other.medianUs()), other.medianUs(), Math.max(r.maxUs(), r.medianUs()), r.rse(),
-                    r.depth());
+                    r.depth(), Math.min(r.lowUs(), other.medianUs()), Math.max(r.highUs(), r.medianUs()));
             allModes.remove(r);
             allModes.add(mode);
             kept.add(mode);

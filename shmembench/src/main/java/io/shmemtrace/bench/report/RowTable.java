@@ -39,14 +39,14 @@ public final class RowTable {
     }
 
     public static void csvHeader(PrintStream out) {
-        out.println("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth");
+        out.println("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth,low_us,high_us");
     }
 
     /** One row, in one write: a run stopped between two rows leaves no half row (printf writes piece by piece). */
     public static void csvRow(Row r, PrintStream out) {
-        out.print(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%d,%d,%.4f,%.6f,%.6f,%.6f,%.3f,%d%n", r.test(), r.api(),
-                r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(), r.rse(), r.minUs(),
-                r.medianUs(), r.maxUs(), r.megabytesPerSecond(), r.depth()));
+        out.print(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%d,%d,%.4f,%.6f,%.6f,%.6f,%.3f,%d,%.6f,%.6f%n", r.test(),
+                r.api(), r.language(), r.variant(), r.nelems(), r.stride(), r.bytes(), r.reps(), r.rse(), r.minUs(),
+                r.medianUs(), r.maxUs(), r.megabytesPerSecond(), r.depth(), r.lowUs(), r.highUs()));
         out.flush();
     }
 

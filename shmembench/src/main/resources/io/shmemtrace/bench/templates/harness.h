@@ -101,7 +101,12 @@ static double sample_us(body_fn body, body_fn tail, long iters) {
     return part_us >= 0 ? part_us : t;
 }
 
-typedef struct { int reps; double min, median, max, rse; } stats;
+/*
+ * low and high: the ends a prediction's interval takes (the machine file's bytes:median:low:high), the samples past
+ * their fastest and slowest tenth; of fewer than ten samples, the fastest and the slowest. One stray sample among
+ * a noisy row's thirty (a queue's depth-1 row on a global: median 0.69 us, slowest of its 200 samples 166) no longer sets a width.
+ */
+typedef struct { int reps; double min, median, max, rse, low, high; } stats;
 
 static int by_value(const void *a, const void *b) {
     double x = *(const double *) a, y = *(const double *) b;
@@ -126,6 +131,8 @@ static stats summarise(double *samples, int k) {
     s.min = samples[0];
     s.median = k % 2 ? samples[k / 2] : (samples[k / 2 - 1] + samples[k / 2]) / 2;
     s.max = samples[k - 1];
+    s.low = samples[k / 10];
+    s.high = samples[k - 1 - k / 10];
     return s;
 }
 
@@ -151,13 +158,12 @@ static stats measure(body_fn body, body_fn tail, int max_reps) {
 
 static double median_of(body_fn body, body_fn tail, int max_reps) { return measure(body, tail, max_reps).median; }
 
-/* One result row, on PE 0: the statistics (none below 0), and the depth of the queue's rows (0: none, left out). */
+/* One result row, on PE 0: the statistics (none below 0), the depth of the queue's rows (0: none), low and high. */
 static void print_row(int test, const char *lang, int api, const char *variant, long bytes, stats s, long depth) {
     if (me != 0) return;
-    printf("ROW\t%d\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%d\t%.6f\t%.6f\t%.6f\t%.4f", test, api_names[api], lang, variant,
-           n, stride, bytes, s.reps, s.min > 0 ? s.min : 0, s.median > 0 ? s.median : 0, s.max > 0 ? s.max : 0, s.rse);
-    if (depth > 0) printf("\t%ld", depth);
-    printf("\n");
+    printf("ROW\t%d\t%s\t%s\t%s\t%ld\t%ld\t%ld\t%d\t%.6f\t%.6f\t%.6f\t%.4f\t%ld\t%.6f\t%.6f\n", test, api_names[api], lang,
+           variant, n, stride, bytes, s.reps, s.min > 0 ? s.min : 0, s.median > 0 ? s.median : 0, s.max > 0 ? s.max : 0,
+           s.rse, depth, s.low > 0 ? s.low : 0, s.high > 0 ? s.high : 0);
     fflush(stdout);
 }
 
@@ -170,6 +176,8 @@ static void report(int test, const char *lang, int api, const char *variant, lon
     s.min = (s.min - base) * scale;
     s.median = (s.median - base) * scale;
     s.max = (s.max - base) * scale;
+    s.low = (s.low - base) * scale;
+    s.high = (s.high - base) * scale;
     print_row(test, lang, api, variant, bytes, s, 0);
 }
 
