@@ -10,8 +10,4 @@ public record Local(RecordType type, int task, double traced, boolean staticData
     public Local(RecordType type, int task, double traced) {
         this(type, task, traced, false, false);
     }
-
-    public Local(RecordType type, int task, double traced, boolean staticData) {
-        this(type, task, traced, staticData, false);
-    }
 }
