@@ -107,8 +107,9 @@ class ShmembenchTest {
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "shmembench ends on SIGTERM");
         rows = Files.readAllLines(csv);
         assertTrue(rows.size() >= 11, "a header and ten rows at least: " + rows);
-        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth", rows.get(0));
-        for (String row : rows.subList(1, rows.size())) assertEquals(14, row.split(",", -1).length, row);
+        assertEquals("test,api,lang,timing,nelems,stride,bytes,reps,rse,min_us,median_us,max_us,mb_per_s,depth,low_us,high_us",
+                rows.get(0));
+        for (String row : rows.subList(1, rows.size())) assertEquals(16, row.split(",", -1).length, row);
         List<String> cases = Files.readAllLines(err).stream().filter(l -> l.startsWith("shmembench: case ")).toList();
         assertTrue(cases.size() >= 2 && cases.get(0).startsWith("shmembench: case 1 of 284: "), cases.toString());
     }
