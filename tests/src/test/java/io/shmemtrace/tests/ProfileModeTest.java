@@ -89,8 +89,11 @@ class ProfileModeTest {
         Programs.traced(2, run, Programs.compile("calls")).env("SHMEMTRACE_MODE", "profile")
                 .env("SHMEMTRACE_CALLSITES", "1").runOk();
         String summary = Command.of(BIN2TXT, "--summary", run.toString()).runOk().stdout();
-        // calls.c: 10 + me shmem_long_p calls from one loop on each PE, 2 PEs
-        assertTrue(java.util.regex.Pattern.compile("\n +\\d+ shmem_long_p +21 .* 2  main@calls\\.c:\\d+\n")
+        // calls.c's 37 sites (function and caller's line), the 20 with the most time listed: which 20 depends on the
+        // machine's load (a busy one once pushed its 21 shmem_long_p calls out), but shmem_init, hundreds of
+        // milliseconds on each PE, is always among them: its two calls, one a PE, at calls.c:47
+        assertTrue(summary.contains("== call sites: the 20 of 37 with the most time in SHMEM"), summary);
+        assertTrue(java.util.regex.Pattern.compile("\n +[12] shmem_init +2 .* 2  main@calls\\.c:47\n")
                 .matcher(summary).find(), summary);
     }
 
