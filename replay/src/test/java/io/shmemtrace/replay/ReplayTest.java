@@ -305,6 +305,25 @@ class ReplayTest {
         assertEquals((8 + 9 + 2 + 2) * 1e-6, q.callTime.get("shmem_barrier_all"), 1e-12);
     }
 
+    @Test
+    void aBarrierRightAfterComputingCostsWhatCalibrateMeasuredAfterComputing() throws Exception {
+        // three barriers: PE 1 last after 30 us of computing (PE 0 after 10), then both after none, then PE 1 last
+        // after 5 us (PE 0 after none)
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(0, "shmem_barrier_all", 10_000, 1000).call(1, "shmem_barrier_all", 30_000, 1000);
+        run.all("shmem_barrier_all", 0, 1000);
+        run.call(0, "shmem_barrier_all", 0, 1000).call(1, "shmem_barrier_all", 5_000, 1000);
+        Path trace = run.all("shmem_finalize", 0, 1000).writeTo(Files.createDirectories(dir.resolve("busy")));
+        String bare = TABLE_MACHINE + "Model table barrier_all.call=0:2e-6\n";
+        // bare barriers of 2 us: PE 0 waits 20 us, then 5; every barrier 2 us past its last arrival
+        assertEquals((22 + 2 + 2 + 2 + 7 + 2) * 1e-6,
+                simulate(trace, "table", machine("bare.cfg", bare)).callTime.get("shmem_barrier_all"), 1e-12);
+        // 5 us after every PE computed ten times the bare 2 us: 3 us more after 20 us of computing or longer, a
+        // quarter of that after 5 us, nothing after none
+        Prediction busy = simulate(trace, "table", machine("busy.cfg", bare + "Model table barrier_all.busy=0:5e-6\n"));
+        assertEquals((25 + 5 + 2 + 2 + 7.75 + 2.75) * 1e-6, busy.callTime.get("shmem_barrier_all"), 1e-12);
+    }
+
     /** PE 0 puts 64 KiB to PE 1 10 us in, then (fenced or not) its flag; PE 1 waits for the flag from the start. */
     private Path messageThenFlag(boolean fenced) throws IOException {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);

@@ -145,7 +145,8 @@ final class CollectiveCalls implements Handler {
             throws IOException, MergedFormatException {
         RunRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(),
-                mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced), completes));
+                mr.bytes(), spans, mr.duration(), Collective.after(mr.start(), mr.duration(), lastTraced), completes,
+                lastIn.arrival - lastIn.clock));
         double end = Math.max(release + cost.afterRelease(), m.arrival + cost.minimum());
         if (sent + cost.afterRelease() > end) end = sent + cost.afterRelease(); // false for NaN
         double waited = Math.min(g.last - m.arrival, end - m.arrival);
@@ -181,7 +182,7 @@ final class CollectiveCalls implements Handler {
         RunRecord mr = m.current;
         SyncCost cost = model.collective(new Collective(mr.type(), g.expected, rankOf(m.task, set), mr.root(), mr.bytes(),
                 spansNodes(mr.set(), set), mr.duration(), Collective.after(mr.start(), mr.duration(), g.rootTracedStart),
-                false));
+                false, 0));
         double end = Math.max(g.rootArrival + cost.afterRelease(), m.arrival + cost.minimum());
         double waited = Math.max(0, Math.min(g.rootArrival - m.arrival, end - m.arrival));
         if (waited > 0) {

@@ -17,9 +17,11 @@ import io.shmemtrace.merged.format.RecordType;
  *                        the waiting for the others, and with the order the members left in
  * @param completesTransfers a barrier that completes transfers still in flight when their PE arrived (a put, then
  *                           barrier_all): the library completes them inside it
+ * @param lastComputed how long the member that arrived last computed before it (seconds, as replayed; 0 for a
+ *                     broadcast): a barrier right after computing costs more than one looped back to back
  */
 public record Collective(RecordType type, int members, int rank, int root, long bytes, boolean spansNodes,
-                         double traced, double tracedAfterLast, boolean completesTransfers) {
+                         double traced, double tracedAfterLast, boolean completesTransfers, double lastComputed) {
     /** What a member's traced call held after the traced arrival that released it (within its duration). */
     public static double after(double start, double duration, double releasedAt) {
         return Math.max(0, Math.min(duration, start + duration - releasedAt));

@@ -2,6 +2,7 @@ package io.shmemtrace.replay.model;
 
 import io.shmemtrace.merged.format.RecordType;
 import io.shmemtrace.replay.machine.MachineException;
+import io.shmemtrace.replay.machine.MachineFile;
 import java.util.Arrays;
 
 /**
@@ -33,6 +34,11 @@ public final class TableModel extends LogGPModel {
     private CostTable.Where[] queuedWhere;
     /** The call queued last: its target's service is in the drained row. */
     private Rma lastQueued;
+    /**
+     * Whether a barrier after computing costs calibrate's busy row: not where messages need their sender (there the
+     * busy row holds the wait for the last PE's next call, which the engine replays itself).
+     */
+    private boolean busyBarriers;
 
     @Override
     public String name() {
@@ -57,6 +63,7 @@ public final class TableModel extends LogGPModel {
         table = CostTable.of(target.machine());
         linkFree = new double[target.tasks()];
         queueCapacity = table.sendQueueCapacity();
+        busyBarriers = !MachineFile.messagesNeedSender(target.machine());
         drainedAt = new double[target.tasks()];
         depth = new long[target.tasks()];
         selfCalls = new long[target.tasks()];
@@ -173,7 +180,7 @@ public final class TableModel extends LogGPModel {
 
     @Override
     public SyncCost collective(Collective c) {
-        double cost = table.collective(c.type(), c.bytes(), c.members());
+        double cost = table.collective(c.type(), c.bytes(), c.members(), busyBarriers ? c.lastComputed() : 0);
         if (Double.isNaN(cost)) return super.collective(c);
         return new SyncCost(c.completesTransfers() ? cost + table.barrierCompleting() : cost, 0);
     }

@@ -78,6 +78,7 @@ public final class CostTable {
                 case "mixed-posted" -> put(Measured.MIXED_POSTED.key(op), r, modes);
                 case "mixed-drained" -> put(Measured.MIXED_DRAINED.key(op), r, modes);
                 case "completing" -> put(Measured.COMPLETING.key(op), r, modes);
+                case "busy-all" -> put(Measured.BUSY.key(op), r, modes);
                 case "return" -> {
                     put(Measured.CALL.key(op), r, modes);
                     put(Measured.COMPLETE.key(op), r, modes);
