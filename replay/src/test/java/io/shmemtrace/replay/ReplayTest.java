@@ -470,6 +470,28 @@ class ReplayTest {
     }
 
     @Test
+    void aLockHomedAtAnotherPeCostsItsHomeTheServiceCalibrateMeasured() throws Exception {
+        // PE 1 takes and releases the lock at ADDR (a global homed at PE 0) 10 us in; PE 0 computes until 50 us, quiets
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_set_lock", 10_000, 1000, ADDR).call(1, "shmem_clear_lock", 0, 1000, ADDR);
+        run.call(0, "shmem_quiet", 50_000, 1000);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("lock-served")));
+        String locks = TABLE_MACHINE + """
+                Model table static.lock_acquire.call=0:4e-6 static.lock_release.call=0:3e-6
+                Model table static.lock_acquire.mutual=0:6e-6 static.lock_release.mutual=0:4e-6
+                """;
+        // each PE at a lock homed at the other: 2 us more to take, 1 more to release: PE 0 serves PE 1's in its quiet
+        Prediction served = simulate(trace, "table", machine("lock-target", locks
+                + "Model progress rma=target static=target\n"));
+        assertEquals((0.1 + 2 + 1) * 1e-6, served.callTime.get("shmem_quiet"), 1e-12);
+        assertEquals(4e-6, served.callTime.get("shmem_set_lock"), 1e-12);
+        assertEquals(3e-6, served.callTime.get("shmem_clear_lock"), 1e-12);
+        // where such calls progress on their own, the home is charged nothing
+        assertEquals(1e-7, simulate(trace, "table", machine("lock-own", locks)).callTime.get("shmem_quiet"), 1e-12);
+    }
+
+    @Test
     void callsOnStaticDataAndToThePeItselfCostWhatWasMeasuredSo() throws Exception {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000).all("shmem_malloc", 0, 0, 4096, ADDR);
         run.call(0, "shmem_putmem", 10_000, 5_000, 1, 8, ADDR).call(0, "shmem_putmem", 10_000, 5_000, 1, 8, 0x600000)

@@ -176,9 +176,12 @@ final class CalibrateCommand extends BenchCommand {
         double lockAway = smallest(staticRows, "shmem_set_lock", "acquire") + smallest(staticRows, "shmem_set_lock", "release");
         double lockHome = smallest(staticRows, "shmem_set_lock", "own-acquire")
                 + smallest(staticRows, "shmem_set_lock", "own-release");
+        double lockMutual = smallest(staticRows, "shmem_set_lock", "mutual-acquire")
+                + smallest(staticRows, "shmem_set_lock", "mutual-release");
         if (!Double.isNaN(lockAway + lockHome)) {
-            out().printf(Locale.ROOT, "locks:          set_lock + clear_lock %.4f us homed at the other PE, %.4f us at this one%n",
-                    lockAway * 1e6, lockHome * 1e6);
+            out().printf(Locale.ROOT, "locks:          set_lock + clear_lock %.4f us homed at the other PE, %.4f us at this one%s%n",
+                    lockAway * 1e6, lockHome * 1e6, Double.isNaN(lockMutual) ? "" : String.format(Locale.ROOT,
+                            ", %.4f us at the other PE's while it takes one homed here", lockMutual * 1e6));
         }
         out().println("off-node:       not measured (the job ran on one host)");
         for (String slow : heapModes) out().println("slow mode:      on the heap, " + slow);

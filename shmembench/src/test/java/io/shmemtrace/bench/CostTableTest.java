@@ -18,11 +18,13 @@ class CostTableTest {
     @Test
     void aRowsPointIsItsMedianBetweenItsLowAndHighEndsNotItsExtremes() {
         List<Row> rows = List.of(lock("acquire", 4, 5, 6), lock("release", 3, 3.5, 4), lock("own-acquire", 0.1, 0.2, 0.3),
-                lock("own-release", 0.5, 0.6, 0.7));
+                lock("own-release", 0.5, 0.6, 0.7), lock("mutual-acquire", 6, 7, 8), lock("mutual-release", 4, 4.5, 5));
         String lines = CostTable.of(Catalog.spec(), 2).add(rows, CostTable.STATIC).rows().lines();
         assertEquals(List.of("Model table members=2", "Model table self.lock_acquire.call=0:2.00000e-07:1.00000e-07:3.00000e-07",
                 "Model table self.lock_release.call=0:6.00000e-07:5.00000e-07:7.00000e-07",
                 "Model table static.lock_acquire.call=0:5.00000e-06:4.00000e-06:6.00000e-06",
-                "Model table static.lock_release.call=0:3.50000e-06:3.00000e-06:4.00000e-06"), lines.lines().toList());
+                "Model table static.lock_acquire.mutual=0:7.00000e-06:6.00000e-06:8.00000e-06",
+                "Model table static.lock_release.call=0:3.50000e-06:3.00000e-06:4.00000e-06",
+                "Model table static.lock_release.mutual=0:4.50000e-06:4.00000e-06:5.00000e-06"), lines.lines().toList());
     }
 }

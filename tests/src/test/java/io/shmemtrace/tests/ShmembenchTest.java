@@ -190,7 +190,8 @@ class ShmembenchTest {
                 "put_nbi.complete", "get.call", "get.complete", "get_nbi.call", "get_nbi.complete", "p.call", "p.complete",
                 "g.call", "g.complete", "iput.call", "iput.complete", "iget.call", "iget.complete", "atomic.call",
                 "atomic.complete", "atomic_fetch.call", "atomic_fetch.complete", "barrier_all.call",
-                "barrier_all.completing", "static.barrier_all.call", "static.barrier_all.completing", "broadcast.call",
+                "barrier_all.completing", "barrier_all.busy", "static.barrier_all.call", "static.barrier_all.completing",
+                "static.barrier_all.busy", "broadcast.call",
                 "reduce.call", "fcollect.call", "alltoall.call", "quiet.call", "quiet.complete", "fence.call",
                 "fence.complete", "wait.seen", "static.put.call", "static.put.complete", "static.put_nbi.call",
                 "static.put_nbi.complete", "static.get.call", "static.get.complete", "static.p.call", "static.p.complete",
@@ -208,8 +209,8 @@ class ShmembenchTest {
                 "atomic.mixed_posted", "atomic.mixed_drained", "static.p.mixed_posted", "static.p.mixed_drained",
                 "static.atomic.mixed_posted", "static.atomic.mixed_drained", "g.mutual", "atomic_fetch.mutual",
                 "static.g.mutual", "static.atomic_fetch.mutual", "static.lock_acquire.call", "static.lock_release.call",
-                "self.lock_acquire.call", "self.lock_release.call")),
-                table.keySet());
+                "self.lock_acquire.call", "self.lock_release.call", "static.lock_acquire.mutual",
+                "static.lock_release.mutual")), table.keySet());
         // the library's queue by depth, not size: 1, 16, .. 65,536 calls posted before the quiet
         for (String queue : List.of("atomic.posted", "static.p.drained", "self.atomic.drained", "static.atomic.mixed_posted")) {
             assertEquals(List.of(1L, 16L, 256L, 4096L, 65536L), java.util.Arrays.stream(table.get(queue).split(","))
@@ -220,7 +221,7 @@ class ShmembenchTest {
         assertTrue(table.get("static.barrier_all.completing").matches("8:[^,]*"), table.get("static.barrier_all.completing"));
         // a lock taken and released, on a global homed at the other PE and at the calibrating PE: one point each
         for (String lock : List.of("static.lock_acquire.call", "static.lock_release.call", "self.lock_acquire.call",
-                "self.lock_release.call")) {
+                "self.lock_release.call", "static.lock_acquire.mutual", "static.lock_release.mutual")) {
             assertTrue(table.get(lock).matches("0:[^,]*"), lock + "=" + table.get(lock));
         }
         // puts at every size of the configuration, 8 B to 1 MiB

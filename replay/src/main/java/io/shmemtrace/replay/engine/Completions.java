@@ -76,6 +76,14 @@ final class Completions {
         if (needsTarget(call)) targetProgress.serve(call.target(), model.targetService(call));
     }
 
+    /**
+     * A lock call at a lock homed at home (on static data or the heap): the home's time to serve it, where such calls
+     * need their target's progress.
+     */
+    void servedLock(int home, boolean staticData, double seconds) {
+        if (seconds > 0 && targetProgress != null && targetProgress.needsTarget(staticData)) targetProgress.serve(home, seconds);
+    }
+
     /** Whether call completes only through its target's library calls (the machine's progress rule). */
     private boolean needsTarget(Rma call) {
         return targetProgress != null && targetProgress.needsTarget(call.staticData());

@@ -35,8 +35,8 @@ final class Locks implements Handler {
     private final TreeSet<Lock> contended = new TreeSet<>(
             Comparator.<Lock>comparingDouble(l -> l.waiting.peek().tracedEnd()).thenComparingLong(l -> l.id));
     private long lockIds;
-    /** How long a releaser that went on computing held its release (Model progress messages=sender). */
-    private final Completions senders;
+    /** How long a releaser that went on computing held its release (Model progress messages=sender); who serves whose locks. */
+    private final Completions completions;
 
     /** A lock: free since when, and who asks for it, by traced grant order. */
     private static final class Lock {
@@ -56,9 +56,9 @@ final class Locks implements Handler {
         }
     }
 
-    Locks(Replay replay, Completions senders) {
+    Locks(Replay replay, Completions completions) {
         this.replay = replay;
-        this.senders = senders;
+        this.completions = completions;
         this.model = replay.model;
     }
 
@@ -78,6 +78,7 @@ final class Locks implements Handler {
             }
             default -> { // CLEAR_LOCK
                 Local release = call(s);
+                served(s, release);
                 double end = start + model.local(release);
                 Lock lock = lock(r.lock());
                 lock.held = false;
@@ -101,8 +102,19 @@ final class Locks implements Handler {
      */
     private Local call(Sequence s) {
         RunRecord r = s.current;
-        int home = (int) Long.remainderUnsigned(r.lock() >>> 3, replay.file.header().tasks());
-        return new Local(r.type(), s.task, r.duration(), !replay.heap(s.task).contains(r.lock()), home == s.task);
+        return new Local(r.type(), s.task, r.duration(), !replay.heap(s.task).contains(r.lock()), home(r) == s.task);
+    }
+
+    private int home(RunRecord r) {
+        return (int) Long.remainderUnsigned(r.lock() >>> 3, replay.file.header().tasks());
+    }
+
+    /**
+     * The lock's home serves s's call at it where it lives elsewhere (its time in its own library calls, as a target
+     * takes a get: Completions), as gups -l's PEs serve each other's locks.
+     */
+    private void served(Sequence s, Local call) {
+        if (!call.homedHere()) completions.servedLock(home(s.current), call.staticData(), model.lockService(call));
     }
 
     private Lock lock(long address) {
@@ -131,9 +143,11 @@ final class Locks implements Handler {
         replay.changed();
         double release = Math.max(lock.freeAt, next.arrival);
         if (lock.freedTask >= 0) {
-            release = Math.max(release, lock.freeAt + senders.senderDelay(lock.freedTask, next.task, lock.freedCallEnd));
+            release = Math.max(release, lock.freeAt + completions.senderDelay(lock.freedTask, next.task, lock.freedCallEnd));
         }
-        SyncCost cost = model.release(call(next));
+        Local acquire = call(next);
+        served(next, acquire);
+        SyncCost cost = model.release(acquire);
         double end = Math.max(release + cost.afterRelease(), next.arrival + cost.minimum());
         double waited = Math.min(release - next.arrival, end - next.arrival);
         if (waited > 0) {

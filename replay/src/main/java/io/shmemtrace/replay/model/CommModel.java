@@ -63,6 +63,11 @@ public interface CommModel {
         return 0;
     }
 
+    /** The same for a lock call at a lock homed at another PE: the home's time to serve it. */
+    default double lockService(Local call) {
+        return 0;
+    }
+
     /** Called once before the replay. */
     void configure(Target target) throws MachineException;
 

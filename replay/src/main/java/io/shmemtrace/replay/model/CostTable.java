@@ -119,6 +119,8 @@ public final class CostTable {
     private final CostCurve[] seenCurve = new CostCurve[Where.values().length];
     /** A lock's acquisition and release (calibrate's lock rows, measured on globals): [release?][homed at the caller?]. */
     private final CostCurve[][] lockCurves = new CostCurve[2][2];
+    /** The same at a lock homed at the other PE while that PE takes one homed here (calibrate's mutual lock rows). */
+    private final CostCurve[] mutualLockCurves = new CostCurve[2];
     /** Per (type, where), the library's queue where the calls queue there (queue), else null. */
     private final Queue[][] queues = new Queue[RecordType.values().length][Where.values().length];
     private int members = 2;
@@ -196,6 +198,7 @@ public final class CostTable {
         for (int release = 0; release < 2; release++) {
             String key = Measured.CALL.key(release == 1 ? LOCK_RELEASE : LOCK_ACQUIRE);
             for (int home = 0; home < 2; home++) t.lockCurves[release][home] = t.curve(key, home == 1 ? Where.SELF : Where.STATIC);
+            t.mutualLockCurves[release] = t.curve(Measured.MUTUAL.key(release == 1 ? LOCK_RELEASE : LOCK_ACQUIRE), Where.STATIC);
         }
         for (RecordType type : RecordType.values()) {
             for (Where where : Where.values()) t.queues[type.ordinal()][where.ordinal()] = t.queueOf(type, where);
@@ -395,6 +398,18 @@ public final class CostTable {
         double more = busy - bare;
         if (!(more > 0) || !(computed > 0)) return 0; // NaN: not measured
         return more * Math.min(1, computed / (BUSY_COMPUTATION * bare));
+    }
+
+    /**
+     * A lock's home PE's time to serve an acquisition or release by another PE: what calibrate's mutual lock row (each
+     * of two PEs at a lock homed at the other, at once) costs more than the call alone; 0 where not measured or not
+     * more.
+     */
+    public double lockService(RecordType type) {
+        CostCurve mutual = mutualLockCurves[type == RecordType.CLEAR_LOCK ? 1 : 0];
+        if (mutual == null) return 0;
+        double more = mutual.at(8) - lock(type, true, false);
+        return more > 0 ? more : 0;
     }
 
     /**

@@ -179,6 +179,11 @@ public final class TableModel extends LogGPModel {
     }
 
     @Override
+    public double lockService(Local call) {
+        return call.homedHere() ? 0 : table.lockService(call.type());
+    }
+
+    @Override
     public SyncCost collective(Collective c) {
         double cost = table.collective(c.type(), c.bytes(), c.members(), busyBarriers ? c.lastComputed() : 0);
         if (Double.isNaN(cost)) return super.collective(c);

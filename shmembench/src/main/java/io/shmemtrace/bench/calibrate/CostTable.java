@@ -88,6 +88,8 @@ public final class CostTable {
                 case "release" -> put(Measured.CALL.key(prefix + LOCK_RELEASE), r, modes);
                 case "own-acquire" -> put(Measured.CALL.key(SELF + LOCK_ACQUIRE), r, modes);
                 case "own-release" -> put(Measured.CALL.key(SELF + LOCK_RELEASE), r, modes);
+                case "mutual-acquire" -> put(Measured.MUTUAL.key(prefix + LOCK_ACQUIRE), r, modes);
+                case "mutual-release" -> put(Measured.MUTUAL.key(prefix + LOCK_RELEASE), r, modes);
                 default -> { } // quiet (derived), overlap, busy-target, ack: not costs of a call
             }
         }
