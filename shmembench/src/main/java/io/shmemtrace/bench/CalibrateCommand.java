@@ -173,11 +173,8 @@ final class CalibrateCommand extends BenchCommand {
         double staticG = smallest(staticRows, "shmem_long_g", "return");
         out().printf(Locale.ROOT, "static data:    shmem_long_g %.4f us on a global, %.4f us on the heap%n", staticG * 1e6,
                 heapG * 1e6);
-        double lockAway = smallest(staticRows, "shmem_set_lock", "acquire") + smallest(staticRows, "shmem_set_lock", "release");
-        double lockHome = smallest(staticRows, "shmem_set_lock", "own-acquire")
-                + smallest(staticRows, "shmem_set_lock", "own-release");
-        double lockMutual = smallest(staticRows, "shmem_set_lock", "mutual-acquire")
-                + smallest(staticRows, "shmem_set_lock", "mutual-release");
+        double lockAway = lockPair(staticRows, ""), lockHome = lockPair(staticRows, "own-");
+        double lockMutual = lockPair(staticRows, "mutual-");
         if (!Double.isNaN(lockAway + lockHome)) {
             out().printf(Locale.ROOT, "locks:          set_lock + clear_lock %.4f us homed at the other PE, %.4f us at this one%s%n",
                     lockAway * 1e6, lockHome * 1e6, Double.isNaN(lockMutual) ? "" : String.format(Locale.ROOT,
@@ -234,6 +231,11 @@ final class CalibrateCommand extends BenchCommand {
     }
 
     /** Seconds per call at the smallest size measured, NaN if none. */
+    /** A lock taken and released (set_lock's rows kind + "acquire" and kind + "release"): the two parts' sum. */
+    private static double lockPair(List<Row> rows, String kind) {
+        return smallest(rows, "shmem_set_lock", kind + "acquire") + smallest(rows, "shmem_set_lock", kind + "release");
+    }
+
     private static double smallest(List<Row> rows, String api, String variant) {
         return rows.stream().filter(r -> r.api().equals(api) && r.variant().equals(variant))
                 .min(java.util.Comparator.comparingLong(Row::bytes)).map(r -> r.medianUs() * 1e-6).orElse(Double.NaN);

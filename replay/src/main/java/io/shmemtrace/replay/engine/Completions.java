@@ -73,20 +73,24 @@ final class Completions {
 
     /** A call done in the call (a get, a fetching atomic): its target's time to answer it, where that needs the target. */
     void answered(Rma call) {
-        if (needsTarget(call)) targetProgress.serve(call.target(), model.targetService(call));
+        served(call.target(), call.staticData(), model.targetService(call));
     }
 
     /**
-     * A lock call at a lock homed at home (on static data or the heap): the home's time to serve it, where such calls
-     * need their target's progress.
+     * A call at target's memory (static data or the heap) that target serves in its library calls, where such calls
+     * need their target (the machine's progress rule): a g's answer, a lock's acquisition or release at its home.
      */
-    void servedLock(int home, boolean staticData, double seconds) {
-        if (seconds > 0 && targetProgress != null && targetProgress.needsTarget(staticData)) targetProgress.serve(home, seconds);
+    void served(int target, boolean staticData, double seconds) {
+        if (needsTarget(staticData)) targetProgress.serve(target, seconds);
     }
 
     /** Whether call completes only through its target's library calls (the machine's progress rule). */
     private boolean needsTarget(Rma call) {
-        return targetProgress != null && targetProgress.needsTarget(call.staticData());
+        return needsTarget(call.staticData());
+    }
+
+    private boolean needsTarget(boolean staticData) {
+        return targetProgress != null && targetProgress.needsTarget(staticData);
     }
 
     /** When the transfers that task's record r completes have landed, leaving them pending; NaN if none. */

@@ -114,7 +114,7 @@ final class Locks implements Handler {
      * takes a get: Completions), as gups -l's PEs serve each other's locks.
      */
     private void served(Sequence s, Local call) {
-        if (!call.homedHere()) completions.servedLock(home(s.current), call.staticData(), model.lockService(call));
+        if (!call.homedHere()) completions.served(home(s.current), call.staticData(), model.lockService(call));
     }
 
     private Lock lock(long address) {

@@ -415,13 +415,9 @@ public final class CostTable {
     /**
      * A collective of this type and size on a set of n PEs: the measured time (barriers and syncs by the barrier's,
      * collect by fcollect's, alltoalls by alltoall's), scaled from the measured set size by rounds (barrier,
-     * broadcast, reduction) or partners (collect, all-to-all).
+     * broadcast, reduction) or partners (collect, all-to-all); a barrier or sync the last member came to after computing
+     * for computed seconds costs more ({@link #afterComputing}).
      */
-    public double collective(RecordType type, long bytes, int n) {
-        return collective(type, bytes, n, 0);
-    }
-
-    /** The same, a barrier or sync the last member came to after computing for computed seconds ({@link #afterComputing}). */
     public double collective(RecordType type, long bytes, int n, double computed) {
         RecordType measured = switch (type) {
             case BARRIER, SYNC_ALL, SYNC -> RecordType.BARRIER_ALL;

@@ -180,7 +180,7 @@ public final class TableModel extends LogGPModel {
 
     @Override
     public double lockService(Local call) {
-        return call.homedHere() ? 0 : table.lockService(call.type());
+        return table.lockService(call.type());
     }
 
     @Override
