@@ -87,16 +87,47 @@ public final class Interval {
         return calibration != null ? calibration : trace != null ? trace : "none";
     }
 
-    /** p with its interval: f replayed at the fast end and at the slow end, side by side. */
-    public Prediction around(Prediction p, MergedFile f, CommModel model)
+    /**
+     * The windows of f replayed at the two ends, side by side: every measured cost and burst at its fast end
+     * ({@code atLow}, on {@link #lowMachine()}) and at its slow end ({@code atHigh}, on {@link #highMachine()}). Null
+     * where nothing measured gives the prediction a width.
+     */
+    public Ends ends(MergedFile f, CommModel model)
             throws IOException, MergedFormatException, MachineException, ReplayException {
-        if (!any()) return p;
+        if (!any()) return null;
         FutureTask<Double> atLow = new FutureTask<>(() -> window(f, model, low, bursts == null ? null : bursts.low()));
         Thread side = new Thread(atLow, "interval-low");
         side.setDaemon(true);
         side.start();
         double atHigh = window(f, model, high, bursts == null ? null : bursts.high());
-        return p.withInterval(Simulation.take(atLow), atHigh, sources());
+        return new Ends(Simulation.take(atLow), atHigh);
+    }
+
+    /** p with its interval: f replayed at the fast end and at the slow end ({@link #ends}). */
+    public Prediction around(Prediction p, MergedFile f, CommModel model)
+            throws IOException, MergedFormatException, MachineException, ReplayException {
+        return around(p, ends(f, model));
+    }
+
+    /** p with the interval of ends (null: p alone). */
+    public Prediction around(Prediction p, Ends ends) {
+        return ends == null ? p : p.withInterval(ends.low(p.predicted()), ends.high(p.predicted()), sources());
+    }
+
+    /**
+     * The windows at the two ends of what was measured. They need not keep the order of their costs: a run whose
+     * every cost is at its fast end can take longer than at the slow end (on a slow link, halo2d's strided puts at
+     * their fast end leave more to their quiet), so an interval is the smaller and the larger of the two.
+     */
+    public record Ends(double atLow, double atHigh) {
+        /** The interval's low end around a prediction x (x itself where both ends are above it). */
+        public double low(double x) {
+            return Math.min(x, Math.min(atLow, atHigh));
+        }
+
+        public double high(double x) {
+            return Math.max(x, Math.max(atLow, atHigh));
+        }
     }
 
     /** The predicted window of f on machine with bursts changed (null: as traced), under a fresh instance of model. */

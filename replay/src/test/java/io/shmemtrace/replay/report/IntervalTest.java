@@ -70,6 +70,27 @@ class IntervalTest {
                 + " slow one)", p.intervalFrom());
     }
 
+    /**
+     * The interval is the smaller and the larger of its two ends' windows, whichever end gives which: PE 1 puts 8 B
+     * to PE 0 10 us in; PE 0 computes until 20 us, then quiets, and serves the put there (transfers need their
+     * target): what a put costs more both ways (3 us, no spread) than alone (1 us: 0.5 to 1.5). At the fast end of
+     * the put's row the service is 2.5 us, at the slow end 1.5: the run ends 0.5 us later at the fast end and 0.5 us
+     * sooner at the slow end than at the medians.
+     */
+    @Test
+    void aFastEndThatMakesTheRunSlowerIsTheIntervalsHighEnd() throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        run.call(1, "shmem_putmem", 10 * US, 1000, 0, 8, 0x10000).call(0, "shmem_quiet", 20 * US, 1000);
+        Path trace = run.all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000)
+                .writeTo(Files.createDirectories(dir.resolve("served")));
+        Path machine = Files.writeString(dir.resolve("served.cfg"), ReplayRuns.FREE_MACHINE.formatted("1.0")
+                + "Model progress rma=target static=target\n"
+                + "Model table put.call=8:1e-6:0.5e-6:1.5e-6 put.complete=8:3e-6 put.mutual=8:3e-6 quiet.call=0:1e-7\n");
+        Prediction p = predict(trace, "table", machine);
+        assertEquals(0.5e-6, p.predicted() - p.low(), 1e-12);
+        assertEquals(0.5e-6, p.high() - p.predicted(), 1e-12);
+    }
+
     private static Prediction predict(Path trace, String model, Path machineFile) throws Exception {
         CommModel chosen = Models.named(model).orElseThrow();
         Machine machine = machineFile == null ? null : MachineFile.read(machineFile);

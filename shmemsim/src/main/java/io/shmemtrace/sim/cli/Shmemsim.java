@@ -168,17 +168,21 @@ public final class Shmemsim implements Callable<Integer> {
             List<PricedWhatIf> priced = new ArrayList<>();
             try {
                 Interval interval = noInterval ? Interval.none(machine) : Interval.of(f, model, machine);
-                p = interval.around(p, f, model);
+                Interval.Ends ends = interval.ends(f, model);
+                p = interval.around(p, ends);
                 Diagnosis diagnosis = new Diagnosis(f, machine, model);
-                // each end of a what-if's interval: the prediction's less the gain on the machine at that end (one
-                // diagnosis per end: each replays the run unchanged once, for all the what-ifs)
+                // each end of a what-if's interval: the window at that end less the gain on the machine at that end
+                // (one diagnosis per end: each replays the run unchanged once, for all the what-ifs)
                 Diagnosis atLow = interval.calibrated() ? new Diagnosis(f, interval.lowMachine(), model) : null;
                 Diagnosis atHigh = interval.calibrated() ? new Diagnosis(f, interval.highMachine(), model) : null;
                 for (WhatIf w : whatIfs) {
                     PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
                     double gainAtLow = atLow == null ? at.priced().gain() : atLow.price(w).gain();
                     double gainAtHigh = atHigh == null ? at.priced().gain() : atHigh.price(w).gain();
-                    priced.add(new PricedWhatIf(at.priced(), at.window(), p.low() - gainAtLow, p.high() - gainAtHigh));
+                    Interval.Ends whatIfEnds = ends == null ? null
+                            : new Interval.Ends(ends.atLow() - gainAtLow, ends.atHigh() - gainAtHigh);
+                    priced.add(whatIfEnds == null ? at : new PricedWhatIf(at.priced(), at.window(),
+                            whatIfEnds.low(at.window()), whatIfEnds.high(at.window())));
                 }
             } catch (IllegalArgumentException | MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
