@@ -187,6 +187,34 @@ class ReplayTest {
         assertEquals(76e-6, p.callTime.get("shmem_quiet"), 1e-12);
     }
 
+    /**
+     * The send queue's capacity from the rows of where the data is. Streamed, 1 MiB takes 160 us on the heap and on a
+     * global; spaced, 160.5 us on the heap (the queue holds nothing: 160 less the 160 it took beyond the smallest) and
+     * 0.5 on a global (it holds 160 us). PE 0 puts 64 KiB (10 us of link), then 8 B (1 us) at once.
+     */
+    @Test
+    void theSendQueueHoldsWhatWasMeasuredWhereTheDataIs() throws Exception {
+        String machine = FREE_MACHINE.formatted("1.0") + """
+                Model table put.call=8:1e-6,65536:10e-6,1048576:160e-6 put.complete=8:3e-6,65536:30e-6,1048576:200e-6
+                Model table put.spaced=8:0.5e-6,65536:4e-6,1048576:160.5e-6 quiet.call=0:1e-7
+                Model table static.put.spaced=8:0.5e-6,65536:0.5e-6,1048576:0.5e-6
+                """;
+        // on a global: the 64 KiB put 0.5 us (alone); the 8 B one finds 9.5 us of link ahead, which the queue holds:
+        // 0.5 us
+        assertEquals(1e-6, putsOneAfterTheOther(false, machine).callTime.get("shmem_putmem"), 1e-12);
+        // on the heap: the 64 KiB put 4 us; the 8 B one waits for the 6 us of link ahead of it, then 0.5 us
+        assertEquals(10.5e-6, putsOneAfterTheOther(true, machine).callTime.get("shmem_putmem"), 1e-12);
+    }
+
+    private Prediction putsOneAfterTheOther(boolean heap, String machine) throws Exception {
+        SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);
+        if (heap) run.all("shmem_malloc", 0, 0, 1 << 20, ADDR);
+        run.call(0, "shmem_putmem", 10_000, 5_000, 1, 65536, ADDR).call(0, "shmem_putmem", 0, 1_000, 1, 8, ADDR);
+        run.call(0, "shmem_quiet", 0, 1000).all("shmem_barrier_all", 0, 1000).all("shmem_finalize", 0, 1000);
+        String name = heap ? "queue-heap" : "queue-static";
+        return simulate(run.writeTo(Files.createDirectories(dir.resolve(name))), "table", machine(name + ".cfg", machine));
+    }
+
     /** PE 0: 300 non-fetching atomics on a global of PE 1 back to back, then a quiet; then a barrier. */
     private Path atomicsThenQuiet(String name) throws IOException {
         SyntheticRun run = ReplayRuns.of(2).all("shmem_init", 0, 1000);

@@ -22,8 +22,11 @@ public final class TableModel extends LogGPModel {
     private CostTable table;
     /** Per PE, when its link has sent what the PE gave it (enqueue). */
     private double[] linkFree;
-    /** Seconds of link time a PE's send queue holds before a blocking call waits (CostTable.sendQueueCapacity). */
-    private double queueCapacity;
+    /**
+     * Seconds of link time a PE's send queue holds before a blocking call waits, as measured where the call's data is
+     * (CostTable.sendQueueCapacity), by CostTable.Where.
+     */
+    private double[] queueCapacity;
     /**
      * Per PE, when the library will have drained the calls it queued (queued), how many it holds then, how many of
      * them went to the PE itself, and where the calls that started the queue went (heap or static data).
@@ -62,7 +65,8 @@ public final class TableModel extends LogGPModel {
         super.configure(target);
         table = CostTable.of(target.machine());
         linkFree = new double[target.tasks()];
-        queueCapacity = table.sendQueueCapacity();
+        queueCapacity = new double[CostTable.Where.values().length];
+        for (CostTable.Where where : CostTable.Where.values()) queueCapacity[where.ordinal()] = table.sendQueueCapacity(where);
         busyBarriers = !MachineFile.messagesNeedSender(target.machine());
         drainedAt = new double[target.tasks()];
         depth = new long[target.tasks()];
@@ -129,7 +133,7 @@ public final class TableModel extends LogGPModel {
         double visible = queued + table.seen(call.type(), call.bytes(), where);
         if (call.posted()) return new RmaCost(inCall, queued + done, visible);
         double alone = table.spaced(call.type(), call.bytes(), where);
-        double in = blockedBy(queued, gap) + Math.min(Double.isNaN(alone) ? inCall : alone, done);
+        double in = blockedBy(queued, gap, where) + Math.min(Double.isNaN(alone) ? inCall : alone, done);
         return new RmaCost(in, queued + done, visible);
     }
 
@@ -161,8 +165,8 @@ public final class TableModel extends LogGPModel {
      * the call's own link time ({@link CostTable#sendQueueCapacity}); what its own bytes cost beyond that is in its
      * OP.spaced row.
      */
-    private double blockedBy(double ahead, double gap) {
-        return Math.max(0, ahead - Math.max(0, queueCapacity - gap));
+    private double blockedBy(double ahead, double gap, CostTable.Where where) {
+        return Math.max(0, ahead - Math.max(0, queueCapacity[where.ordinal()] - gap));
     }
 
     /**
