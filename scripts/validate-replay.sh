@@ -3,7 +3,7 @@
 # programs, scripts/build-sos.sh builds them from the vendored sources) traced at each of NPS PEs, each run merged and
 # replayed with the measured model, which must give back the traced window. Prints per run the traced and replayed
 # window and the error, then how many runs are within 1 % and the others with where their time moved (shmemsim's
-# by-type table). The 2-PE runs are a test too (SosTest); more PEs than cores takes a while (4 PEs: ~15 minutes here).
+# by-type table). The 2-PE runs are a test too (SosTest); more PEs than cores takes a while (4 PEs: 9.5 minutes here).
 # Not a test: a run that exits non-zero (some need exactly 2 PEs) is listed apart, not judged.
 #   scripts/validate-replay.sh [OUT_DIR]   (after scripts/build.sh; NPS="4" by default, PROGRAMS="name ..." a subset)
 # Writes OUT_DIR/replay.csv (one row per run) and OUT_DIR/replay.txt (the summary).
