@@ -48,6 +48,36 @@ class GeneratedSourcesTest {
         for (Api api : new FortranSource(test).boundApis()) assertTrue(fortran.contains("call " + api.name() + "("), api.name());
     }
 
+    /**
+     * The library's queue rows (posts, then the quiet after them) come from one sample: five samples whose posts and
+     * drain are (1, 9), (2, 8), (3, 1), (8, 2) and (9, 3) us have medians apart of 3 and 3, a pair no sample measured;
+     * together they are 10, 10, 4, 10 and 12, whose median (the lower of the three tens by order) is the second
+     * sample's: 2 and 8. Each row's low and high ends stay its own (of five samples, its fastest and slowest).
+     */
+    @Test
+    void theQueuesPostsAndDrainComeFromOneSample() throws Exception {
+        BenchTest test = BenchConfig.parse("pair.cfg", "1 1 16 2\n", Catalog.installed()).get(0);
+        Path out = dir.resolve("pair");
+        Generator.write(List.of(test), List.of(Language.C), out, Catalog.installed());
+        String generated = Files.readString(out.resolve("test1.c"));
+        String include = "#include \"shmembench.h\"\n";
+        Files.writeString(out.resolve("pair.c"), generated.substring(0, generated.indexOf(include) + include.length()) + """
+                int main(void) {
+                    double posted[] = {1, 2, 3, 8, 9}, drained[] = {9, 8, 1, 2, 3};
+                    stats p, d;
+                    summarise_pair(posted, drained, 5, &p, &d);
+                    printf("%g %g %g %g %g %g\\n", p.low, p.median, p.high, d.low, d.median, d.high);
+                    return 0;
+                }
+                """);
+        Processes.Result build = Processes.run(List.of("oshcc", "-Wall", "-Wno-unused-function", "-o", "pair", "pair.c",
+                "-lm"), out, List.of(), 300);
+        assertEquals(0, build.status(), build.output());
+        Processes.Result run = Processes.run(List.of(out.resolve("pair").toString()), out, List.of(), 60);
+        assertEquals(0, run.status(), run.output());
+        assertEquals("1 2 9 1 8 9", run.output().strip());
+    }
+
     @Test
     void aFunctionAddedToTheSpecIsBenchmarkedWithoutACodeChange() throws Exception {
         // a catalog as wrapper-codegen writes it, with one put the real spec does not have
