@@ -125,6 +125,7 @@ public final class Interval {
             return Math.min(x, Math.min(atLow, atHigh));
         }
 
+        /** The interval's high end around a prediction x (x itself where both ends are below it). */
         public double high(double x) {
             return Math.max(x, Math.max(atLow, atHigh));
         }
