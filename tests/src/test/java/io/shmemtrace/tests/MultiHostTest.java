@@ -237,8 +237,9 @@ class MultiHostTest {
      * changes: where the traces count in TSC ticks, an event's ticks on any host at PE 0's rate are its true time, an
      * oracle for the merge. The rate is the one PE 0's trace measured (its longest pair of ticks and CLOCK_MONOTONIC,
      * which the reader and the merge use), not the header's tick_hz: that is the shim's estimate at init, 0.1 ppm
-     * off in quiet runs here and far enough off in one run of the suite to move PE 0's events 1.46 us over the run. Every event of a PE of PE 0's host keeps its distance to the true time
-     * (within what the rate its trace measured differs from PE 0's over the run); every PE of the other host is within what
+     * off in quiet runs here and far enough off in one run of the suite to move PE 0's events 1.46 us over the run.
+     * Every event of a PE of PE 0's host keeps its distance to the true time (within what the rate its trace measured
+     * differs from PE 0's over the run); every PE of the other host is within what
      * the barriers allow at each barrier (the true and the merged offsets both lie in every barrier's causality band:
      * its width bounds the error).
      */

@@ -123,6 +123,8 @@ public final class CostTable {
     private final CostCurve[] mutualLockCurves = new CostCurve[2];
     /** Per (type, where), the library's queue where the calls queue there (queue), else null. */
     private final Queue[][] queues = new Queue[RecordType.values().length][Where.values().length];
+    /** Per Where, the send queue's capacity ({@link #sendQueueCapacity}). */
+    private final double[] sendQueueCapacity = new double[Where.values().length];
     private int members = 2;
     private boolean spread;
     private int modes;
@@ -203,6 +205,7 @@ public final class CostTable {
         for (RecordType type : RecordType.values()) {
             for (Where where : Where.values()) t.queues[type.ordinal()][where.ordinal()] = t.queueOf(type, where);
         }
+        for (Where where : Where.values()) t.sendQueueCapacity[where.ordinal()] = t.capacityOf(where);
         return t;
     }
 
@@ -275,6 +278,10 @@ public final class CostTable {
      * blocking put then waits for every transfer before it).
      */
     public double sendQueueCapacity(Where where) {
+        return sendQueueCapacity[where.ordinal()];
+    }
+
+    private double capacityOf(Where where) {
         CostCurve alone = byType[RecordType.PUT.ordinal()][Measured.SPACED.ordinal()][where.ordinal()];
         CostCurve streamed = byType[RecordType.PUT.ordinal()][Measured.CALL.ordinal()][where.ordinal()];
         if (alone == null || streamed == null) return 0;

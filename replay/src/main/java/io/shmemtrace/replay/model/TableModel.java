@@ -23,11 +23,6 @@ public final class TableModel extends LogGPModel {
     /** Per PE, when its link has sent what the PE gave it (enqueue). */
     private double[] linkFree;
     /**
-     * Seconds of link time a PE's send queue holds before a blocking call waits, as measured where the call's data is
-     * (CostTable.sendQueueCapacity), by CostTable.Where.
-     */
-    private double[] queueCapacity;
-    /**
      * Per PE, when the library will have drained the calls it queued (queued), how many it holds then, how many of
      * them went to the PE itself, and where the calls that started the queue went (heap or static data).
      */
@@ -65,8 +60,6 @@ public final class TableModel extends LogGPModel {
         super.configure(target);
         table = CostTable.of(target.machine());
         linkFree = new double[target.tasks()];
-        queueCapacity = new double[CostTable.Where.values().length];
-        for (CostTable.Where where : CostTable.Where.values()) queueCapacity[where.ordinal()] = table.sendQueueCapacity(where);
         busyBarriers = !MachineFile.messagesNeedSender(target.machine());
         drainedAt = new double[target.tasks()];
         depth = new long[target.tasks()];
@@ -166,7 +159,7 @@ public final class TableModel extends LogGPModel {
      * OP.spaced row.
      */
     private double blockedBy(double ahead, double gap, CostTable.Where where) {
-        return Math.max(0, ahead - Math.max(0, queueCapacity[where.ordinal()] - gap));
+        return Math.max(0, ahead - Math.max(0, table.sendQueueCapacity(where) - gap));
     }
 
     /**

@@ -103,13 +103,7 @@ public final class Interval {
         return new Ends(Simulation.take(atLow), atHigh);
     }
 
-    /** p with its interval: f replayed at the fast end and at the slow end ({@link #ends}). */
-    public Prediction around(Prediction p, MergedFile f, CommModel model)
-            throws IOException, MergedFormatException, MachineException, ReplayException {
-        return around(p, ends(f, model));
-    }
-
-    /** p with the interval of ends (null: p alone). */
+    /** p with the interval of ends ({@link #ends}; null: p alone). */
     public Prediction around(Prediction p, Ends ends) {
         return ends == null ? p : p.withInterval(ends.low(p.predicted()), ends.high(p.predicted()), sources());
     }

@@ -97,7 +97,8 @@ class IntervalTest {
         return MergedRun.convert(trace, RunReading.DEFAULT, Messages.SILENT, f -> {
             try {
                 Prediction p = Prediction.of(model, "", Simulation.replay(f, chosen, machine).run(), 0, null);
-                return Interval.of(f, chosen, machine).around(p, f, chosen);
+                Interval interval = Interval.of(f, chosen, machine);
+                return interval.around(p, interval.ends(f, chosen));
             } catch (Exception e) {
                 throw new AssertionError(e);
             }

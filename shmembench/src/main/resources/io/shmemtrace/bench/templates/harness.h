@@ -445,15 +445,13 @@ static inline void run_queue(int test, const char *lang, int api, long bytes, bo
  * together are the median (of an even count the lower); its low and high ends are its own, widened to that median.
  */
 static void summarise_pair(double *posted, double *drained, int k, stats *p, stats *d) {
+    static double total[QUEUE_SAMPLES];
+    for (int i = 0; i < k; i++) total[i] = posted[i] + drained[i];
     int middle = 0;
-    for (int i = 0; i < k; i++) {
-        int below = 0, equal = 0;
-        for (int j = 0; j < k; j++) {
-            double a = posted[j] + drained[j], b = posted[i] + drained[i];
-            below += a < b;
-            equal += a == b && j < i;
-        }
-        if (below + equal == (k - 1) / 2) middle = i;
+    for (int i = 0; i < k; i++) { /* its rank: the samples below it, and equal ones before it */
+        int rank = 0;
+        for (int j = 0; j < k; j++) rank += total[j] < total[i] || (total[j] == total[i] && j < i);
+        if (rank == (k - 1) / 2) middle = i;
     }
     double pm = posted[middle], dm = drained[middle];
     *p = summarise(posted, k); /* sorts each in place: the pair's values are taken first */

@@ -179,10 +179,12 @@ public final class Shmemsim implements Callable<Integer> {
                     PricedWhatIf at = PricedWhatIf.of(diagnosis.price(w), p.predicted());
                     double gainAtLow = atLow == null ? at.priced().gain() : atLow.price(w).gain();
                     double gainAtHigh = atHigh == null ? at.priced().gain() : atHigh.price(w).gain();
-                    Interval.Ends whatIfEnds = ends == null ? null
-                            : new Interval.Ends(ends.atLow() - gainAtLow, ends.atHigh() - gainAtHigh);
-                    priced.add(whatIfEnds == null ? at : new PricedWhatIf(at.priced(), at.window(),
-                            whatIfEnds.low(at.window()), whatIfEnds.high(at.window())));
+                    if (ends == null) {
+                        priced.add(at);
+                        continue;
+                    }
+                    Interval.Ends after = new Interval.Ends(ends.atLow() - gainAtLow, ends.atHigh() - gainAtHigh);
+                    priced.add(new PricedWhatIf(at.priced(), at.window(), after.low(at.window()), after.high(at.window())));
                 }
             } catch (IllegalArgumentException | MachineException e) {
                 err.println("shmemsim: " + e.getMessage());
